@@ -1,0 +1,104 @@
+// The plugin contract. A game plugin is a plain class that meets the `Game`
+// concept below; the generator is a template over it, so the hot loop pays no
+// virtual call per move. A plugin describes one table: positions are indices
+// in [0, size()), and moves are computed on demand, never stored.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/params.h"
+#include "games/value.h"
+
+namespace rtb {
+
+using Index = std::uint64_t;
+
+// Bad parameters, a malformed game file, a position text that does not parse.
+struct GameError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Where a move leads: to an index of the same table, or to a value known in
+// advance (an immediate result, or a position of an already generated table).
+// A known value is given for the player to move after the move.
+struct Successor {
+  static constexpr Successor to(Index i) { return {i, Value::draw(), true}; }
+  static constexpr Successor known(Value v) { return {0, v, false}; }
+
+  Index index;
+  Value value;
+  bool inside;
+};
+
+// Another table this one's moves lead into; tbgen builds it first.
+struct Dependency {
+  std::string game;
+  Params params;
+};
+
+// One documented parameter, for `tbgen --list` and parameter errors.
+struct ParamDoc {
+  std::string_view key;
+  std::string_view meaning;
+  std::string_view default_value;
+};
+
+namespace contract {
+// Stand-ins for the callbacks the engine passes to moves() and unmoves().
+struct SuccessorSink {
+  void operator()(Successor) const {}
+};
+struct IndexSink {
+  void operator()(Index) const {}
+};
+}  // namespace contract
+
+// - kName, kSummary, param_docs(): the registry entry, shown by `tbgen --list`.
+// - A constructor from Params that throws GameError on bad parameters.
+// - identity(): everything that determines the table's values (parameters,
+//   a hash of an input file ...); a table is only read back by a plugin whose
+//   identity matches. table_name(): the file stem in a directory of tables.
+// - legal(i): whether index i names a real position.
+// - moves(i, f): calls f(Successor) once per move of the legal position i.
+//   A position where the game is over reports no moves.
+// - unmoves(i, f): calls f(p) for every legal p with a move into i, once per
+//   such move, so the multiset matches moves() exactly.
+// - terminal(i): the value of a position without moves, for the side to move.
+// - text(i) / parse(s): the position as text; parse throws GameError.
+template <class G>
+concept Game = requires(const G& g, const Params& params, Index i, std::string_view s,
+                        contract::SuccessorSink successors, contract::IndexSink predecessors) {
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::kSummary } -> std::convertible_to<std::string_view>;
+  { G::param_docs() } -> std::convertible_to<std::vector<ParamDoc>>;
+  G(params);
+  { g.identity() } -> std::convertible_to<std::string>;
+  { g.table_name() } -> std::convertible_to<std::string>;
+  { g.params() } -> std::convertible_to<Params>;
+  { g.size() } -> std::same_as<Index>;
+  { g.legal(i) } -> std::same_as<bool>;
+  g.moves(i, successors);
+  g.unmoves(i, predecessors);
+  { g.terminal(i) } -> std::same_as<Value>;
+  { g.text(i) } -> std::convertible_to<std::string>;
+  { g.parse(s) } -> std::same_as<Index>;
+  { g.dependencies() } -> std::convertible_to<std::vector<Dependency>>;
+};
+
+// A plugin whose moves never lead to known values sets this to false and
+// the generator skips looking for them when it declares a loss.
+template <class G>
+constexpr bool has_known_moves() {
+  if constexpr (requires { G::kHasKnownMoves; })
+    return G::kHasKnownMoves;
+  else
+    return true;
+}
+
+}  // namespace rtb

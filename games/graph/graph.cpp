@@ -1,0 +1,169 @@
+#include "games/graph/graph.h"
+
+#include <xxhash.h>
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace rtb {
+namespace {
+
+using EdgeList = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+// Reads the numbers of one line; false if the line holds anything else.
+bool read_numbers(std::string_view line, std::vector<std::uint64_t>& out) {
+  out.clear();
+  std::size_t pos = 0;
+  while (true) {
+    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t' || line[pos] == '\r')) ++pos;
+    if (pos == line.size()) return true;
+    std::uint64_t v = 0;
+    auto [end, ec] = std::from_chars(line.data() + pos, line.data() + line.size(), v);
+    if (ec != std::errc()) return false;
+    out.push_back(v);
+    pos = static_cast<std::size_t>(end - line.data());
+    if (pos < line.size() && line[pos] != ' ' && line[pos] != '\t' && line[pos] != '\r') return false;
+  }
+}
+
+struct GraphFile {
+  std::uint32_t n = 0;
+  EdgeList edges;
+};
+
+GraphFile parse_graph_file(const std::string& path, const std::string& content) {
+  auto fail = [&](std::size_t line, const std::string& why) -> GraphFile {
+    throw GameError(path + ":" + std::to_string(line) + ": " + why);
+  };
+  GraphFile g;
+  std::istringstream in(content);
+  std::string line;
+  std::vector<std::uint64_t> nums;
+  std::size_t line_no = 0;
+  std::uint64_t m = 0;
+  bool have_header = false;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!read_numbers(line, nums)) return fail(line_no, "expected numbers, found '" + line + "'");
+    if (nums.empty()) continue;
+    if (!have_header) {
+      if (nums.size() != 2) return fail(line_no, "the first line must be 'n m'");
+      if (nums[0] == 0 || nums[0] > 0xFFFFFFFEull) return fail(line_no, "n must be from 1 to 4294967294");
+      g.n = static_cast<std::uint32_t>(nums[0]);
+      m = nums[1];
+      g.edges.reserve(std::min<std::uint64_t>(m, 1u << 24));
+      have_header = true;
+      continue;
+    }
+    if (nums.size() != 2) return fail(line_no, "an edge line must be 'u v'");
+    if (g.edges.size() == m) return fail(line_no, "more edge lines than m = " + std::to_string(m));
+    for (auto v : nums)
+      if (v < 1 || v > g.n)
+        return fail(line_no, "vertex " + std::to_string(v) + " is out of range 1.." + std::to_string(g.n));
+    g.edges.emplace_back(static_cast<std::uint32_t>(nums[0]), static_cast<std::uint32_t>(nums[1]));
+  }
+  if (!have_header) return fail(line_no, "empty file: expected 'n m'");
+  if (g.edges.size() != m)
+    return fail(line_no, "expected " + std::to_string(m) + " edge lines, found " + std::to_string(g.edges.size()));
+  return g;
+}
+
+// Compressed rows of `edges` grouped by `key(edge)`, holding `value(edge)`.
+template <class Key, class Val>
+void build_rows(std::uint32_t n, const EdgeList& edges, Key key, Val value, std::vector<std::uint64_t>& begin,
+                std::vector<std::uint32_t>& items) {
+  begin.assign(std::size_t{n} + 1, 0);
+  std::uint64_t kept = 0;
+  for (const auto& e : edges)
+    if (auto k = key(e)) ++begin[*k + 1], ++kept;
+  for (std::uint32_t i = 0; i < n; ++i) begin[i + 1] += begin[i];
+  items.resize(kept);
+  std::vector<std::uint64_t> fill(begin.begin(), begin.end() - 1);
+  for (const auto& e : edges)
+    if (auto k = key(e)) items[fill[*k]++] = value(e);
+}
+
+}  // namespace
+
+std::vector<ParamDoc> Graph::param_docs() {
+  return {{"file", "path of the graph file", "(required)"},
+          {"misere", "1: a player who cannot move wins", "0"},
+          {"target", "vertex V: moving onto V wins (V is a loss for the player to move there)", "none"}};
+}
+
+Graph::Graph(const Params& params) {
+  std::string path = params.get("file", "");
+  if (path.empty()) throw GameError("game graph needs --param file=PATH");
+  options_.misere = params.get_int("misere", 0, 0, 1) == 1;
+  std::int64_t target = params.get_int("target", 0, 0, 0xFFFFFFFEll);
+  params.reject_unknown(kName);
+
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw GameError("cannot read graph file " + path);
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  GraphFile file = parse_graph_file(path, content);
+  if (target > static_cast<std::int64_t>(file.n))
+    throw GameError("target=" + std::to_string(target) + " is not a vertex of " + path);
+  options_.target = static_cast<std::uint32_t>(target);
+
+  std::error_code ec;
+  auto absolute = std::filesystem::absolute(path, ec);
+  params_ = params;
+  params_.set("file", ec ? path : absolute.string());
+  stem_ = std::filesystem::path(path).stem().string();
+  build(file.n, file.edges, {});
+  identity_ += ";content=" + std::to_string(XXH3_64bits(content.data(), content.size()));
+}
+
+Graph::Graph(std::uint32_t n, const EdgeList& edges, Options options, const std::vector<KnownMove>& known)
+    : options_(options) {
+  if (n == 0) throw GameError("a graph needs at least one vertex");
+  for (const auto& [u, v] : edges)
+    if (u < 1 || u > n || v < 1 || v > n) throw GameError("edge vertex out of range");
+  build(n, edges, known);
+  params_.set("misere", options.misere ? "1" : "0");
+  if (options.target) params_.set("target", std::to_string(options.target));
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  XXH3_64bits_update(state, edges.data(), edges.size() * sizeof(edges[0]));
+  identity_ += ";edges=" + std::to_string(XXH3_64bits_digest(state));
+  XXH3_freeState(state);
+}
+
+void Graph::build(std::uint32_t n, const EdgeList& edges, const std::vector<KnownMove>& known) {
+  n_ = n;
+  const std::uint32_t target = options_.target;
+  // The target ends the game: its edges are not moves, in either direction.
+  auto from = [&](const auto& e) { return e.first == target ? std::nullopt : std::optional(e.first - 1); };
+  auto to = [&](const auto& e) { return e.first == target ? std::nullopt : std::optional(e.second - 1); };
+  build_rows(n, edges, from, [](const auto& e) { return e.second - 1; }, out_begin_, out_);
+  build_rows(n, edges, to, [](const auto& e) { return e.first - 1; }, in_begin_, in_);
+  if (!known.empty()) {
+    EdgeList known_edges;
+    for (std::uint32_t k = 0; k < known.size(); ++k) known_edges.emplace_back(known[k].from, k);
+    std::vector<std::uint32_t> order;
+    build_rows(n, known_edges, from, [](const auto& e) { return e.second; }, known_begin_, order);
+    for (auto k : order) known_.push_back(known[k].value);
+  }
+  identity_ = "graph;n=" + std::to_string(n) + ";misere=" + (options_.misere ? "1" : "0") +
+              ";target=" + std::to_string(target);
+}
+
+std::string Graph::table_name() const {
+  std::string name = "graph-" + stem_;
+  if (options_.misere) name += "-misere";
+  if (options_.target) name += "-target" + std::to_string(options_.target);
+  return name;
+}
+
+Index Graph::parse(std::string_view s) const {
+  std::uint64_t v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || v < 1 || v > n_)
+    throw GameError("'" + std::string(s) + "' is not a vertex 1.." + std::to_string(n_));
+  return v - 1;
+}
+
+}  // namespace rtb

@@ -1,0 +1,39 @@
+// Parameters of a game as given by `--param key=value`. A plugin reads the
+// keys it knows; any key left unread is an error, so a typo never silently
+// produces the default table.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace rtb {
+
+class Params {
+ public:
+  Params() = default;
+  // Parses "key=value"; throws GameError if there is no '=' or no key.
+  void add(std::string_view key_equals_value);
+  void set(const std::string& key, const std::string& value) { values_[key] = value; }
+
+  bool has(const std::string& key) const { return values_.count(key) != 0; }
+  std::string get(const std::string& key, const std::string& fallback) const;
+  // An integer in [lo, hi]; throws GameError naming the game and key otherwise.
+  std::int64_t get_int(const std::string& key, std::int64_t fallback, std::int64_t lo,
+                       std::int64_t hi) const;
+  // Throws GameError for a key that no get() asked about.
+  void reject_unknown(std::string_view game) const;
+
+  // "k1=v1,k2=v2" in key order: the canonical form stored in table metadata.
+  std::string canonical() const;
+  static Params from_canonical(std::string_view text);
+  const std::map<std::string, std::string>& values() const { return values_; }
+
+ private:
+  std::map<std::string, std::string> values_;
+  mutable std::set<std::string> read_;
+};
+
+}  // namespace rtb

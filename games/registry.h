@@ -1,0 +1,58 @@
+// The registry: every game the commands know, as a compile-time list. Type
+// erasure happens once, here: with_game() builds the plugin named on the
+// command line and hands its concrete type to a generic lambda, so the
+// generator and the prober are instantiated per game with no virtual call
+// per move. Adding a game is one folder under games/ and one line below.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "games/game.h"
+#include "games/graph/graph.h"
+#include "games/tictactoe/tictactoe.h"
+
+namespace rtb {
+
+template <Game... Gs>
+struct GameList {};
+
+using Registry = GameList<Graph, TicTacToe>;
+
+// Calls visit(std::type_identity<G>{}) for every registered game type G.
+template <class Visit>
+void for_each_game_type(Visit&& visit) {
+  []<class... Gs>(GameList<Gs...>, Visit& v) { (v(std::type_identity<Gs>{}), ...); }(Registry{}, visit);
+}
+
+namespace detail {
+template <class Result, class Visit, class G, class... Rest>
+Result dispatch(std::string_view name, const Params& params, Visit& visit) {
+  if (name == G::kName) {
+    const G game(params);
+    return visit(game);
+  }
+  if constexpr (sizeof...(Rest) > 0)
+    return dispatch<Result, Visit, Rest...>(name, params, visit);
+  else
+    throw GameError("unknown game '" + std::string(name) + "' (tbgen --list shows the games)");
+}
+
+template <class Visit, class First, class... Rest>
+auto dispatch_all(GameList<First, Rest...>, std::string_view name, const Params& params, Visit& visit) {
+  using Result = decltype(visit(std::declval<const First&>()));
+  return dispatch<Result, Visit, First, Rest...>(name, params, visit);
+}
+}  // namespace detail
+
+// Builds game `name` from `params` and returns visit(game); every game must
+// give the same result type. Throws GameError for an unknown game or bad
+// parameters.
+template <class Visit>
+auto with_game(std::string_view name, const Params& params, Visit&& visit) {
+  return detail::dispatch_all(Registry{}, name, params, visit);
+}
+
+}  // namespace rtb

@@ -1,0 +1,67 @@
+// From a plugin to a table on disk: generate, then write atomically.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "games/game.h"
+#include "gen/retrograde.h"
+#include "storage/table_writer.h"
+
+#ifndef RTB_GENERATOR_VERSION
+#define RTB_GENERATOR_VERSION "rtb"
+#endif
+
+namespace rtb {
+
+struct BuildOptions {
+  std::filesystem::path out_dir = "tables";
+  GenOptions gen;
+  bool force = false;
+};
+
+inline std::filesystem::path table_path(const std::filesystem::path& dir, const std::string& name) {
+  return dir / (name + ".rtb");
+}
+
+template <Game G>
+storage::TableMeta table_meta(const G& game, const GenStats& stats) {
+  storage::TableMeta meta;
+  meta.game = std::string(G::kName);
+  meta.params = game.params().canonical();
+  meta.identity = game.identity();
+  meta.value_kind = "wdl16";
+  meta.generator_version = RTB_GENERATOR_VERSION;
+  meta.legal = stats.legal;
+  meta.wins = stats.wins;
+  meta.draws = stats.draws;
+  meta.losses = stats.losses;
+  meta.max_depth = stats.max_depth;
+  return meta;
+}
+
+// Generates `game` and writes its table into options.out_dir; returns the
+// path. Throws (GenError, storage::StorageError) with nothing written.
+template <Game G>
+std::filesystem::path build_table(const G& game, const BuildOptions& options, GenStats* stats_out = nullptr) {
+  const auto path = table_path(options.out_dir, game.table_name());
+  if (std::filesystem::exists(path) && !options.force)
+    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  const auto partial = storage::partial_path(path);
+  if (std::filesystem::exists(partial)) {
+    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
+    std::filesystem::remove(partial);
+    std::filesystem::remove(partial.string() + "-lock");
+  }
+  GenResult result = generate(game, options.gen);
+  storage::WriteOptions write;
+  write.force = options.force;
+  storage::write_table(path, table_meta(game, result.stats),
+                       std::span<const std::uint16_t>(result.values.get(), result.size), write);
+  if (stats_out) *stats_out = result.stats;
+  return path;
+}
+
+}  // namespace rtb

@@ -1,0 +1,105 @@
+// The positions waiting to be propagated, bucketed by depth. Processing the
+// buckets in depth order is what makes depths exact. A bucket whose list
+// would push the queued total past the cap becomes a "scan" bucket: its list
+// is dropped and its positions are found again by scanning the values for
+// that depth, so the queue never costs more than about a byte per index.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "games/game.h"
+
+namespace rtb {
+
+class Layers {
+ public:
+  struct Layer {
+    bool scan = false;
+    std::vector<Index> list;
+  };
+
+  Layers(std::uint64_t cap, unsigned workers, std::uint32_t max_depth)
+      : cap_(cap), max_depth_(max_depth), scan_(std::make_unique<std::atomic<bool>[]>(max_depth + 1)),
+        staging_(workers) {}
+
+  // Safe from many workers at once, each with its own `worker` number.
+  void push(unsigned worker, std::uint32_t depth, Index i) {
+    if (scan_[depth].load(std::memory_order_relaxed)) return;
+    Staging& s = staging_[worker];
+    if (s.by_depth.size() <= depth) s.by_depth.resize(depth + 1);
+    if (s.by_depth[depth].empty()) s.touched.push_back(depth);
+    s.by_depth[depth].push_back(i);
+    if (++s.unreported == kReportEvery) {
+      s.unreported = 0;
+      if (queued_.fetch_add(kReportEvery, std::memory_order_relaxed) + kReportEvery > cap_)
+        scan_[depth].store(true, std::memory_order_relaxed);
+    }
+  }
+
+  // Moves the workers' staged entries into the buckets. Between layers only.
+  void flush() {
+    for (Staging& s : staging_) {
+      for (std::uint32_t d : s.touched) {
+        auto& items = s.by_depth[d];
+        if (buckets_.size() <= d) buckets_.resize(d + 1);
+        if (!scan_[d]) {
+          buckets_[d].insert(buckets_[d].end(), items.begin(), items.end());
+          total_ += items.size();
+        }
+        top_ = std::max(top_, d);
+        std::vector<Index>().swap(items);
+      }
+      s.touched.clear();
+      s.unreported = 0;
+    }
+    while (total_ > cap_) {  // let the largest buckets go to scanning
+      auto largest = std::max_element(buckets_.begin(), buckets_.end(),
+                                      [](const auto& a, const auto& b) { return a.size() < b.size(); });
+      total_ -= largest->size();
+      scan_[largest - buckets_.begin()].store(true);
+      std::vector<Index>().swap(*largest);
+    }
+    queued_.store(total_);
+  }
+
+  // The smallest depth >= from with work queued, or false if none is left.
+  bool next(std::uint32_t& depth) const {
+    for (; depth <= top_; ++depth)
+      if (scan_[depth] || (depth < buckets_.size() && !buckets_[depth].empty())) return true;
+    return false;
+  }
+
+  Layer take(std::uint32_t depth) {
+    Layer layer;
+    layer.scan = scan_[depth];
+    if (depth < buckets_.size()) layer.list.swap(buckets_[depth]);
+    total_ -= layer.list.size();
+    queued_.store(total_);
+    return layer;
+  }
+
+  std::uint32_t max_depth() const { return max_depth_; }
+
+ private:
+  static constexpr std::uint64_t kReportEvery = 256;
+  struct Staging {
+    std::vector<std::vector<Index>> by_depth;
+    std::vector<std::uint32_t> touched;  // depths with staged entries
+    std::uint64_t unreported = 0;
+  };
+
+  std::uint64_t cap_;
+  std::uint32_t max_depth_;
+  std::uint32_t top_ = 0;
+  std::uint64_t total_ = 0;  // entries in buckets_
+  std::atomic<std::uint64_t> queued_{0};
+  std::unique_ptr<std::atomic<bool>[]> scan_;
+  std::vector<std::vector<Index>> buckets_;
+  std::vector<Staging> staging_;
+};
+
+}  // namespace rtb

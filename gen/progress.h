@@ -1,0 +1,42 @@
+// Progress of a long generation on stderr, at most once a second and only
+// after the first second, so short runs stay silent.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+
+namespace rtb {
+
+class Progress {
+ public:
+  Progress(bool quiet, std::uint64_t size) : quiet_(quiet), size_(size) {}
+
+  void update(std::uint32_t depth, std::uint64_t resolved) {
+    if (quiet_) return;
+    const double now = seconds();
+    if (now < 1.0 || now - last_ < 1.0) return;
+    last_ = now;
+    printed_ = true;
+    std::fprintf(stderr, "\rdepth %u  resolved %llu of %llu indices  %.2f M/s  %.1f s   ", depth,
+                 static_cast<unsigned long long>(resolved), static_cast<unsigned long long>(size_),
+                 static_cast<double>(resolved) / now / 1e6, now);
+  }
+
+  void done(std::uint32_t max_depth) {
+    if (quiet_ || !printed_) return;
+    std::fprintf(stderr, "\rsolved to depth %u in %.1f s%40s\n", max_depth, seconds(), "");
+  }
+
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool quiet_;
+  std::uint64_t size_;
+  Clock::time_point start_ = Clock::now();
+  double last_ = 0;
+  bool printed_ = false;
+};
+
+}  // namespace rtb

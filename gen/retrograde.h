@@ -1,0 +1,262 @@
+// The left-counter pass of seed 000, over an implicit game. For every
+// position keep `left`, its moves not yet shown to lead to a position won for
+// the opponent. Positions are finalised in depth order: a LOSS in d makes
+// every predecessor a WIN in d+1 (the first one found is the shortest); a WIN
+// in d decrements each predecessor's `left`, and one that reaches zero is a
+// LOSS one ply deeper than its longest-resisting move. What is never reached
+// is a DRAW. Each position is finalised once and each unmove followed once.
+//
+// Memory per index: the 2-byte value and the 1-byte counter, plus at most
+// about one byte of queue (see Layers). A counter saturates at 255; such a
+// position recounts its open moves with moves() whenever a successor is won.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include "games/game.h"
+#include "gen/layers.h"
+#include "gen/progress.h"
+#include "gen/thread_pool.h"
+
+namespace rtb {
+
+struct GenError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct GenOptions {
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  // Layers smaller than this are processed by one thread: waking the others
+  // costs more than the work.
+  std::uint64_t parallel_threshold = 8192;
+  bool quiet = true;
+};
+
+struct GenStats {
+  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
+  std::uint32_t max_depth = 0;
+};
+
+struct GenResult {
+  std::unique_ptr<std::uint16_t[]> values;  // Value codes; 0 at illegal indices
+  Index size = 0;
+  GenStats stats;
+};
+
+template <Game G>
+class Retrograde {
+ public:
+  Retrograde(const G& game, const GenOptions& options)
+      : game_(game),
+        options_(options),
+        size_(game.size()),
+        pool_(options.threads),
+        layers_(std::max<std::uint64_t>(size_ / 8, 1u << 16), pool_.size(), Value::kMaxDepth),
+        progress_(options.quiet, size_) {}
+
+  GenResult run() {
+    value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
+    left_ = std::make_unique_for_overwrite<std::uint8_t[]>(size_);
+    initialise();
+    propagate();
+    left_.reset();
+    const GenStats stats = finish();
+    GenResult result{std::move(value_), size_, stats};
+    progress_.done(result.stats.max_depth);
+    return result;
+  }
+
+ private:
+  static constexpr std::uint16_t kIllegal = 0xFFFF;  // no Value has this code
+  static constexpr std::uint8_t kSaturated = 0xFF;
+  static constexpr std::uint64_t kChunk = 1 << 14;
+
+  std::atomic_ref<std::uint16_t> value(Index i) { return std::atomic_ref<std::uint16_t>(value_[i]); }
+
+  void check_depth(std::uint32_t depth) const {
+    if (depth > Value::kMaxDepth)
+      throw GenError("a depth of more than " + std::to_string(Value::kMaxDepth) +
+                     " plies cannot be stored in a wdl16 table");
+  }
+
+  // Terminal outcomes, immediate known values, and the first counters.
+  void initialise() {
+    pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
+      for (Index i = lo; i < hi; ++i) initialise_one(worker, i);
+    });
+    layers_.flush();
+  }
+
+  void initialise_one(unsigned worker, Index i) {
+    if (!game_.legal(i)) {
+      value_[i] = kIllegal;
+      left_[i] = 0;
+      return;
+    }
+    std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
+    game_.moves(i, [&](Successor s) {
+      ++moves;
+      if (s.inside || s.value.is_draw())
+        ++open;
+      else if (s.value.is_loss())
+        best_loss = std::min(best_loss, s.value.depth());
+      else
+        worst_win = std::max(worst_win, s.value.depth());
+    });
+    left_[i] = static_cast<std::uint8_t>(std::min<std::uint32_t>(open, kSaturated));
+    Value v = Value::draw();
+    if (moves == 0)
+      v = game_.terminal(i);
+    else if (best_loss != UINT32_MAX)
+      v = Value::win(best_loss + 1);  // a candidate: an inside move may win sooner
+    else if (open == 0)
+      v = Value::loss(worst_win + 1);
+    value_[i] = v.code();
+    if (!v.is_draw()) {
+      check_depth(v.depth());
+      layers_.push(worker, v.depth(), i);
+    }
+  }
+
+  void propagate() {
+    for (std::uint32_t depth = 0; layers_.next(depth); ++depth) {
+      Layers::Layer layer = layers_.take(depth);
+      const std::uint16_t win = Value::win(depth).code(), loss = Value::loss(depth).code();
+      auto visit = [&](unsigned worker, Index p) {
+        const std::uint16_t v = value(p).load(std::memory_order_relaxed);
+        if (v == win || v == loss) {
+          resolve(worker, p, Value::from_code(v), depth);
+          resolved_.fetch_add(1, std::memory_order_relaxed);
+        }
+      };
+      if (layer.scan) {
+        pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
+          for (Index p = lo; p < hi; ++p) visit(worker, p);
+        });
+      } else if (layer.list.size() < options_.parallel_threshold || pool_.size() == 1) {
+        for (Index p : layer.list) visit(0, p);
+      } else {
+        pool_.parallel_for(layer.list.size(), 1024, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
+          for (std::uint64_t k = lo; k < hi; ++k) visit(worker, layer.list[k]);
+        });
+      }
+      layers_.flush();
+      progress_.update(depth, resolved_.load());
+    }
+  }
+
+  void resolve(unsigned worker, Index p, Value v, std::uint32_t depth) {
+    if (v.is_loss())
+      game_.unmoves(p, [&](Index q) { make_win(worker, q, depth + 1); });
+    else
+      game_.unmoves(p, [&](Index q) { successor_won(worker, q, depth); });
+  }
+
+  void make_win(unsigned worker, Index q, std::uint32_t depth) {
+    const std::uint16_t target = Value::win(depth).code();
+    auto v = value(q);
+    std::uint16_t current = v.load(std::memory_order_relaxed);
+    // Unknown, or a candidate win through a known value that is slower.
+    while (current == 0 || ((current & 1) && current > target && current != kIllegal)) {
+      if (v.compare_exchange_weak(current, target, std::memory_order_relaxed)) {
+        check_depth(depth);
+        layers_.push(worker, depth, q);
+        return;
+      }
+    }
+  }
+
+  void successor_won(unsigned worker, Index q, std::uint32_t depth) {
+    if (value(q).load(std::memory_order_relaxed) != 0) return;
+    std::atomic_ref<std::uint8_t> left(left_[q]);
+    if (left.load(std::memory_order_relaxed) == kSaturated) {
+      if (open_moves(q, depth) == 0) make_loss(worker, q, depth);
+    } else if (left.fetch_sub(1, std::memory_order_relaxed) == 1) {
+      make_loss(worker, q, depth);
+    }
+  }
+
+  // Moves of q not yet shown to lead to a win for the opponent, when every
+  // win up to `depth` counts as shown (wins of that depth are final).
+  std::uint32_t open_moves(Index q, std::uint32_t depth) {
+    const std::uint16_t shown = Value::win(depth).code();
+    std::uint32_t open = 0;
+    game_.moves(q, [&](Successor s) {
+      if (s.inside) {
+        const std::uint16_t c = value(s.index).load(std::memory_order_relaxed);
+        open += !((c & 1) && c <= shown);
+      } else {
+        open += !s.value.is_win();
+      }
+    });
+    return open;
+  }
+
+  // Every inside move of q leads to a win of at most `depth` plies; the loser
+  // also counts the moves that leave the table to a known win.
+  void make_loss(unsigned worker, Index q, std::uint32_t depth) {
+    std::uint32_t plies = depth + 1;
+    if constexpr (has_known_moves<G>()) {
+      game_.moves(q, [&](Successor s) {
+        if (!s.inside && s.value.is_win()) plies = std::max(plies, s.value.depth() + 1);
+      });
+    }
+    check_depth(plies);
+    std::uint16_t unknown = 0;
+    if (value(q).compare_exchange_strong(unknown, Value::loss(plies).code(), std::memory_order_relaxed))
+      layers_.push(worker, plies, q);
+  }
+
+  // Counts the outcomes and clears the marks of illegal indices.
+  GenStats finish() {
+    std::vector<GenStats> part(pool_.size());
+    pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
+      GenStats& s = part[worker];
+      for (Index i = lo; i < hi; ++i) {
+        std::uint16_t& code = value_[i];
+        if (code == kIllegal) {
+          code = 0;
+          continue;
+        }
+        const Value v = Value::from_code(code);
+        ++s.legal;
+        s.wins += v.is_win();
+        s.losses += v.is_loss();
+        s.draws += v.is_draw();
+        s.max_depth = std::max(s.max_depth, v.depth());
+      }
+    });
+    GenStats total;
+    for (const auto& s : part) {
+      total.legal += s.legal;
+      total.wins += s.wins;
+      total.losses += s.losses;
+      total.draws += s.draws;
+      total.max_depth = std::max(total.max_depth, s.max_depth);
+    }
+    return total;
+  }
+
+  const G& game_;
+  GenOptions options_;
+  Index size_;
+  ThreadPool pool_;
+  Layers layers_;
+  Progress progress_;
+  std::atomic<std::uint64_t> resolved_{0};
+  std::unique_ptr<std::uint16_t[]> value_;
+  std::unique_ptr<std::uint8_t[]> left_;
+};
+
+template <Game G>
+GenResult generate(const G& game, const GenOptions& options) {
+  return Retrograde<G>(game, options).run();
+}
+
+}  // namespace rtb

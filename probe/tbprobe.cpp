@@ -1,0 +1,143 @@
+// tbprobe: answers questions about positions from tables written by tbgen.
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "probe/probe.h"
+
+namespace po = boost::program_options;
+
+namespace rtb {
+namespace {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// "WIN in 5 plies", "LOSS in 0 plies", "DRAW".
+std::string describe(Value v) {
+  if (v.is_draw()) return "DRAW";
+  return std::string(outcome_name(v.outcome())) + " in " + std::to_string(v.depth()) + " plies";
+}
+
+void print_position(const ProbeTable& table, Index i, bool line) {
+  const Value v = table.value(i);
+  std::cout << table.text(i) << ": " << describe(v) << "\n";
+  const auto moves = table.moves(i);
+  if (moves.empty()) std::cout << "no moves: the game is over\n";
+  for (const MoveResult& m : moves)
+    std::cout << "  move to " << (m.index ? m.position : "(outside the table)") << ": "
+              << describe(m.for_mover()) << " for the mover\n";
+  if (!line) return;
+  std::cout << "best line:\n";
+  int ply = 0;
+  for (const MoveResult& m : table.best_line(i))
+    std::cout << "  " << ++ply << ". " << (m.index ? m.position : "(outside the table)") << "  "
+              << describe(m.value) << "\n";
+  if (ply == 0) std::cout << "  (none: the game is over)\n";
+}
+
+void print_stats(const ProbeTable& table) {
+  const storage::TableMeta& m = table.meta();
+  std::cout << "game " << m.game << (m.params.empty() ? "" : " " + m.params) << "\n"
+            << "indices " << m.positions << ", positions " << m.legal << "\n"
+            << "wins " << m.wins << ", draws " << m.draws << ", losses " << m.losses << "\n"
+            << "longest " << m.max_depth << " plies\n"
+            << "generator " << m.generator_version << ", format " << m.format_version << "\n";
+  std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> histogram;  // depth -> wins, losses
+  const auto values = table.read_all();
+  for (Index i = 0; i < values.size(); ++i) {
+    const Value v = Value::from_code(values[i]);
+    if (v.is_draw()) continue;
+    auto& [wins, losses] = histogram[v.depth()];
+    (v.is_win() ? wins : losses)++;
+  }
+  std::cout << "depth  wins  losses\n";
+  for (const auto& [depth, counts] : histogram)
+    std::cout << depth << "  " << counts.first << "  " << counts.second << "\n";
+}
+
+void dump(const ProbeTable& table) {
+  const auto values = table.read_all();
+  const AnyGame& game = table.game();
+  std::string out;
+  for (Index i = 0; i < values.size(); ++i) {
+    if (!game.legal(i)) continue;
+    out += game.text(i);
+    out += ' ';
+    out += to_string(Value::from_code(values[i]));
+    out += '\n';
+    if (out.size() > (1 << 16)) std::cout << out, out.clear();
+  }
+  std::cout << out;
+}
+
+int main(int argc, char** argv) {
+  std::string table_path, dir, game, position;
+  std::vector<std::string> param_items;
+  std::optional<Index> index;
+  po::options_description options(
+      "Usage: tbprobe --table FILE [what]\n"
+      "       tbprobe --dir DIR --game G [--param key=value ...] [what]\n\n"
+      "Probes tables written by tbgen. What to print: --position, --index, --stats or --dump.\nOptions");
+  options.add_options()("help,h", "print this help")("table", po::value(&table_path), "a table file")(
+      "dir", po::value(&dir), "a directory of tables, with --game and --param")(
+      "game,g", po::value(&game), "the game whose table to find in --dir (or to expect in --table)")(
+      "param,p", po::value(&param_items)->composing(), "game parameter key=value (repeatable)")(
+      "position", po::value(&position), "print the value of this position and of every move")(
+      "index", po::value<Index>(), "the same for the position with this index")(
+      "line", "with --position or --index: also print the best line to the end")(
+      "stats", "print the counts and the histogram of depths")(
+      "dump", "print every position in index order: <position> <WIN|LOSS|DRAW> <plies or ->");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, options), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << options;
+    return 0;
+  }
+  if (vm.count("index")) index = vm["index"].as<Index>();
+  if (table_path.empty() == dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
+  if (!vm.count("position") && !index && !vm.count("stats") && !vm.count("dump"))
+    throw UsageError("nothing to do: give --position, --index, --stats or --dump");
+
+  std::optional<ProbeTable> own;
+  std::optional<Tablebase> tablebase;
+  const ProbeTable* table = nullptr;
+  if (!table_path.empty()) {
+    if (!param_items.empty()) throw UsageError("--param goes with --dir, not --table");
+    table = &own.emplace(table_path, game);
+  } else {
+    if (game.empty()) throw UsageError("--dir needs --game G");
+    Params params;
+    for (const auto& item : param_items) params.add(item);
+    table = &tablebase.emplace(dir).table(game, params);
+  }
+  if (vm.count("position")) print_position(*table, table->parse(position), vm.count("line"));
+  if (index) print_position(*table, *index, vm.count("line"));
+  if (vm.count("stats")) print_stats(*table);
+  if (vm.count("dump")) dump(*table);
+  return 0;
+}
+
+}  // namespace
+}  // namespace rtb
+
+int main(int argc, char** argv) {
+  try {
+    return rtb::main(argc, argv);
+  } catch (const rtb::UsageError& e) {
+    std::cerr << "tbprobe: " << e.what() << " (tbprobe --help)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "tbprobe: error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,61 @@
+// RAII owners of LMDB handles and a check that turns an LMDB return code into
+// a StorageError. Internal to storage/ (and its tests): every MDB_env and
+// MDB_txn the storage layer opens is owned by one of these, so an exception
+// anywhere closes what was opened.
+#pragma once
+
+#include <lmdb.h>
+
+#include <string>
+#include <utility>
+
+#include "storage/table_writer.h"
+
+namespace rtb::storage::lmdb {
+
+// Throws StorageError("<context>: <op>: <LMDB's message>") unless rc is 0.
+// `context` names the table ("cannot write table X", "table X"), so the
+// message is one line that says which file and which step failed.
+inline void check(int rc, const std::string& context, const char* op) {
+  if (rc != MDB_SUCCESS) throw StorageError(context + ": " + op + ": " + mdb_strerror(rc));
+}
+
+class Env {
+ public:
+  explicit Env(const std::string& context) { check(mdb_env_create(&env_), context, "mdb_env_create"); }
+  ~Env() { close(); }
+  Env(const Env&) = delete;
+  Env& operator=(const Env&) = delete;
+
+  // Closes early (the writer must close before it renames the file).
+  void close() noexcept {
+    if (env_ != nullptr) mdb_env_close(std::exchange(env_, nullptr));
+  }
+  MDB_env* get() const noexcept { return env_; }
+
+ private:
+  MDB_env* env_ = nullptr;
+};
+
+// A top-level transaction; aborted on destruction unless committed.
+class Txn {
+ public:
+  Txn(MDB_env* env, unsigned flags, const std::string& context) {
+    check(mdb_txn_begin(env, nullptr, flags, &txn_), context, "mdb_txn_begin");
+  }
+  ~Txn() {
+    if (txn_ != nullptr) mdb_txn_abort(txn_);
+  }
+  Txn(const Txn&) = delete;
+  Txn& operator=(const Txn&) = delete;
+
+  // Returns LMDB's code so the writer can react to MDB_MAP_FULL. LMDB frees
+  // the transaction whether or not the commit succeeds.
+  [[nodiscard]] int commit() noexcept { return mdb_txn_commit(std::exchange(txn_, nullptr)); }
+  MDB_txn* get() const noexcept { return txn_; }
+
+ private:
+  MDB_txn* txn_ = nullptr;
+};
+
+}  // namespace rtb::storage::lmdb

@@ -1,0 +1,160 @@
+#include "storage/meta_text.h"
+
+#include <charconv>
+#include <cstdio>
+#include <map>
+
+#include "storage/table_writer.h"
+
+namespace rtb::storage {
+namespace {
+
+std::string escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += c;
+  }
+  return out;
+}
+
+bool unescape(std::string_view s, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\') {
+      out += s[i];
+      continue;
+    }
+    if (++i == s.size()) return false;
+    if (s[i] == '\\')
+      out += '\\';
+    else if (s[i] == 'n')
+      out += '\n';
+    else if (s[i] == 'r')
+      out += '\r';
+    else
+      return false;
+  }
+  return true;
+}
+
+std::string hex64(std::uint64_t value) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(value));
+  return buffer;
+}
+
+// Every field of TableMeta, read one by one from the key=value map.
+class Fields {
+ public:
+  Fields(std::map<std::string, std::string, std::less<>> values, const std::string& context)
+      : values_(std::move(values)), context_(context) {}
+
+  void text(const char* key, std::string& out) const {
+    if (!unescape(get(key), out)) bad(key);
+  }
+
+  template <typename Int>
+  void number(const char* key, Int& out, int base = 10) const {
+    const std::string& s = get(key);
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size()) bad(key);
+  }
+
+  void flag(const char* key, bool& out) const {
+    const std::string& s = get(key);
+    if (s != "0" && s != "1") bad(key);
+    out = s == "1";
+  }
+
+ private:
+  const std::string& get(const char* key) const {
+    const auto it = values_.find(key);
+    if (it == values_.end()) throw StorageError(context_ + ": the meta record has no '" + key + "'");
+    return it->second;
+  }
+  [[noreturn]] void bad(const char* key) const {
+    // Quote a damaged value only in part: it may be long or binary garbage.
+    throw StorageError(context_ + ": the meta record has a malformed '" + key + "': '" + get(key).substr(0, 40) +
+                       "'");
+  }
+
+  std::map<std::string, std::string, std::less<>> values_;
+  const std::string& context_;
+};
+
+}  // namespace
+
+std::string format_meta(const TableMeta& meta) {
+  std::string out;
+  auto line = [&out](const char* key, const std::string& value) {
+    out += key;
+    out += '=';
+    out += value;
+    out += '\n';
+  };
+  line("game", escape(meta.game));
+  line("params", escape(meta.params));
+  line("identity", escape(meta.identity));
+  line("value_kind", escape(meta.value_kind));
+  line("format_version", std::to_string(meta.format_version));
+  line("generator_version", escape(meta.generator_version));
+  line("positions", std::to_string(meta.positions));
+  line("legal", std::to_string(meta.legal));
+  line("wins", std::to_string(meta.wins));
+  line("draws", std::to_string(meta.draws));
+  line("losses", std::to_string(meta.losses));
+  line("max_depth", std::to_string(meta.max_depth));
+  line("block_values", std::to_string(meta.block_values));
+  line("checksum", hex64(meta.checksum));
+  line("complete", meta.complete ? "1" : "0");
+  return out;
+}
+
+TableMeta parse_meta(std::string_view text, const std::string& context) {
+  std::map<std::string, std::string, std::less<>> values;
+  std::size_t line_number = 0;
+  while (!text.empty()) {
+    const std::size_t newline = text.find('\n');
+    const std::string_view line = text.substr(0, newline);
+    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+    ++line_number;
+    if (line.empty()) continue;
+    const std::size_t equals = line.find('=');
+    if (equals == std::string_view::npos)
+      throw StorageError(context + ": line " + std::to_string(line_number) + " of the meta record is not key=value");
+    if (!values.emplace(line.substr(0, equals), line.substr(equals + 1)).second)
+      throw StorageError(context + ": the meta record has '" + std::string(line.substr(0, equals)) + "' twice");
+  }
+
+  const Fields fields(std::move(values), context);
+  TableMeta meta;
+  fields.number("format_version", meta.format_version);
+  if (meta.format_version != kFormatVersion)
+    throw StorageError(context + " has format version " + std::to_string(meta.format_version) +
+                       "; this build reads version " + std::to_string(kFormatVersion));
+  fields.text("game", meta.game);
+  fields.text("params", meta.params);
+  fields.text("identity", meta.identity);
+  fields.text("value_kind", meta.value_kind);
+  fields.text("generator_version", meta.generator_version);
+  fields.number("positions", meta.positions);
+  fields.number("legal", meta.legal);
+  fields.number("wins", meta.wins);
+  fields.number("draws", meta.draws);
+  fields.number("losses", meta.losses);
+  fields.number("max_depth", meta.max_depth);
+  fields.number("block_values", meta.block_values);
+  fields.number("checksum", meta.checksum, 16);
+  fields.flag("complete", meta.complete);
+  return meta;
+}
+
+}  // namespace rtb::storage

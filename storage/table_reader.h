@@ -1,0 +1,41 @@
+// Reads a table written by write_table through LMDB's memory map. Opening
+// checks the file (truncation, format version, completeness) and reading a
+// block checks its checksum, so a damaged file gives a StorageError, never
+// a crash or a wrong value. One reader may be shared by many threads, and
+// many processes may open one file (no lock file is used or needed).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "storage/table_meta.h"
+#include "storage/table_writer.h"
+
+namespace rtb::storage {
+
+class TableReader {
+ public:
+  explicit TableReader(const std::filesystem::path& path);  // throws StorageError
+  ~TableReader();
+  TableReader(TableReader&&) noexcept;
+  TableReader& operator=(TableReader&&) noexcept;
+
+  const TableMeta& meta() const;
+  const std::filesystem::path& path() const;
+
+  // The value code at `index` (< meta().positions). A thread keeps the
+  // blocks it decompressed last, so nearby probes decompress nothing.
+  std::uint16_t value(std::uint64_t index) const;
+  // Decompresses and checks block `block` into `out` (resized).
+  void read_block(std::uint64_t block, std::vector<std::uint16_t>& out) const;
+  // Every value, checked against the whole-table checksum.
+  std::vector<std::uint16_t> read_all() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rtb::storage

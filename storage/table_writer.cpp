@@ -1,0 +1,256 @@
+#include "storage/table_writer.h"
+
+#include <fcntl.h>
+#include <lmdb.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "storage/block_codec.h"
+#include "storage/lmdb_util.h"
+#include "storage/meta_text.h"
+
+namespace rtb::storage {
+namespace fs = std::filesystem;
+namespace {
+
+// Block keys are native size_t with MDB_INTEGERKEY; the format says 8 bytes.
+static_assert(sizeof(std::size_t) == sizeof(std::uint64_t), "rtb tables need a 64-bit size_t");
+
+// Blocks per write transaction: ~8 MB of values at the default block size,
+// so a huge table never needs one giant transaction (its dirty pages are
+// held in memory until the commit).
+constexpr std::uint64_t kBlocksPerTransaction = 1024;
+
+constexpr char kMetaKey[] = "meta";
+
+fs::path lock_path(const fs::path& file) {
+  fs::path lock = file;
+  lock += "-lock";  // what LMDB names the lock file of a MDB_NOSUBDIR environment
+  return lock;
+}
+
+void remove_partial(const fs::path& partial) noexcept {
+  std::error_code ignored;
+  fs::remove(partial, ignored);
+  fs::remove(lock_path(partial), ignored);
+}
+
+bool target_exists(const fs::path& path) {
+  std::error_code ec;
+  return fs::exists(fs::symlink_status(path, ec));
+}
+
+StorageError already_exists(const fs::path& path) {
+  return StorageError("table " + path.string() + " already exists; use --force to replace it");
+}
+
+[[noreturn]] void throw_errno(const std::string& context, const std::string& what) {
+  throw StorageError(context + ": " + what + ": " + std::strerror(errno));
+}
+
+// A generous first map size; write_blocks doubles it on MDB_MAP_FULL. The map
+// is only address space: the file grows with what is written.
+std::size_t initial_map_size(std::uint64_t blocks, std::uint32_t block_values) {
+  // Twice the largest stored block plus node and page headers covers half-full
+  // leaf pages and overflow pages rounded up to whole pages.
+  const std::uint64_t per_block = 2 * (BlockCodec::max_encoded_size(block_values) + 64);
+  const std::uint64_t bytes = blocks * per_block + (std::uint64_t{64} << 20);
+  constexpr std::uint64_t kMegabyte = 1 << 20;
+  return static_cast<std::size_t>((bytes + kMegabyte - 1) / kMegabyte * kMegabyte);
+}
+
+class PartialTable {
+ public:
+  PartialTable(const fs::path& partial, const std::string& context, std::uint64_t blocks,
+               std::uint32_t block_values)
+      : context_(context), env_(context), map_size_(initial_map_size(blocks, block_values)) {
+    lmdb::check(mdb_env_set_maxdbs(env_.get(), 2), context_, "mdb_env_set_maxdbs");
+    lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
+    // No sync per commit: the file is only a .partial until the final forced
+    // sync, and an interrupted write is thrown away anyway.
+    lmdb::check(mdb_env_open(env_.get(), partial.c_str(), MDB_NOSUBDIR | MDB_NOSYNC, 0644), context_,
+                "mdb_env_open");
+  }
+
+  // Creates both databases and stores `meta` (complete=0), so even a partial
+  // file says what it is and that it is unfinished.
+  void create(const TableMeta& meta) {
+    lmdb::Txn txn(env_.get(), 0, context_);
+    lmdb::check(mdb_dbi_open(txn.get(), "meta", MDB_CREATE, &meta_dbi_), context_, "mdb_dbi_open(meta)");
+    lmdb::check(mdb_dbi_open(txn.get(), "blocks", MDB_CREATE | MDB_INTEGERKEY, &blocks_dbi_), context_,
+                "mdb_dbi_open(blocks)");
+    lmdb::check(put_meta(txn.get(), meta), context_, "mdb_put(meta)");
+    lmdb::check(txn.commit(), context_, "mdb_txn_commit");
+  }
+
+  // Stores blocks [first, end) of `values` in one transaction, with
+  // `final_meta` too if given; grows the map and retries when it is full.
+  void write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, std::uint64_t first,
+                    std::uint64_t end, const TableMeta* final_meta, BlockCodec& codec) {
+    for (;;) {
+      const int rc = try_write_blocks(values, block_values, first, end, final_meta, codec);
+      if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing blocks");
+      map_size_ *= 2;
+      lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
+    }
+  }
+
+  // Flushes everything to disk, closes, and returns the size in bytes that
+  // LMDB's meta page claims for the file.
+  std::uint64_t sync_and_close() {
+    lmdb::check(mdb_env_sync(env_.get(), 1), context_, "mdb_env_sync");
+    MDB_envinfo info;
+    MDB_stat stat;
+    lmdb::check(mdb_env_info(env_.get(), &info), context_, "mdb_env_info");
+    lmdb::check(mdb_env_stat(env_.get(), &stat), context_, "mdb_env_stat");
+    env_.close();
+    return (static_cast<std::uint64_t>(info.me_last_pgno) + 1) * stat.ms_psize;
+  }
+
+ private:
+  int put_meta(MDB_txn* txn, const TableMeta& meta) {
+    std::string text = format_meta(meta);
+    MDB_val key{sizeof kMetaKey - 1, const_cast<char*>(kMetaKey)};
+    MDB_val data{text.size(), text.data()};
+    return mdb_put(txn, meta_dbi_, &key, &data, 0);
+  }
+
+  // Returns LMDB's code (MDB_MAP_FULL included) with the batch rolled back on
+  // failure; throws only for errors that are not LMDB's.
+  int try_write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, std::uint64_t first,
+                       std::uint64_t end, const TableMeta* final_meta, BlockCodec& codec) {
+    lmdb::Txn txn(env_.get(), 0, context_);
+    for (std::uint64_t block = first; block < end; ++block) {
+      const std::uint64_t begin = block * block_values;
+      codec.encode(values.subspan(begin, std::min<std::uint64_t>(block_values, values.size() - begin)), encoded_);
+      std::size_t key_value = block;
+      MDB_val key{sizeof key_value, &key_value};
+      MDB_val data{encoded_.size(), encoded_.data()};
+      // Keys arrive in order, so MDB_APPEND fills pages fully and skips the search.
+      if (const int rc = mdb_put(txn.get(), blocks_dbi_, &key, &data, MDB_APPEND)) return rc;
+    }
+    if (final_meta != nullptr)
+      if (const int rc = put_meta(txn.get(), *final_meta)) return rc;
+    return txn.commit();
+  }
+
+  const std::string& context_;
+  lmdb::Env env_;
+  std::size_t map_size_;
+  MDB_dbi meta_dbi_ = 0;
+  MDB_dbi blocks_dbi_ = 0;
+  std::vector<std::byte> encoded_;
+};
+
+// Writes the whole table into `partial`; returns the size LMDB needs the file to have.
+std::uint64_t write_partial(const fs::path& partial, const std::string& context, const TableMeta& meta,
+                            std::span<const std::uint16_t> values, const WriteOptions& options) {
+  const std::uint64_t blocks = (values.size() + options.block_values - 1) / options.block_values;
+  PartialTable table(partial, context, blocks, options.block_values);
+  TableMeta unfinished = meta;
+  unfinished.complete = false;
+  table.create(unfinished);
+  BlockCodec codec(options.zstd_level);
+  std::uint64_t first = 0;
+  do {  // at least once: an empty table still needs its final meta record
+    const std::uint64_t end = std::min(first + kBlocksPerTransaction, blocks);
+    table.write_blocks(values, options.block_values, first, end, end == blocks ? &meta : nullptr, codec);
+    first = end;
+  } while (first < blocks);
+  return table.sync_and_close();
+}
+
+// LMDB does not write pages that were freed in the transaction that
+// allocated them, so the file can end before the last page LMDB's meta page
+// counts. Readers reject such a file as truncated; pad it (with what would be
+// free pages) so every table we publish has its full size.
+void pad_to(const fs::path& file, std::uint64_t bytes, const std::string& context) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) throw_errno(context, "open " + file.string());
+  struct stat st;
+  bool ok = ::fstat(fd, &st) == 0;
+  if (ok && static_cast<std::uint64_t>(st.st_size) < bytes)
+    ok = ::ftruncate(fd, static_cast<off_t>(bytes)) == 0 && ::fsync(fd) == 0;
+  const int saved_errno = errno;
+  ::close(fd);
+  errno = saved_errno;
+  if (!ok) throw_errno(context, "extending " + file.string());
+}
+
+// Moves the finished file onto `path`. Without force the rename itself
+// refuses to replace a table that appeared while this one was generated.
+void publish(const fs::path& partial, const fs::path& path, bool force, const std::string& context) {
+#ifdef RENAME_NOREPLACE
+  if (!force) {
+    if (::renameat2(AT_FDCWD, partial.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) return;
+    if (errno == EEXIST) throw already_exists(path);
+    // Filesystems without RENAME_NOREPLACE say EINVAL: fall back to check-then-rename.
+    if (errno != EINVAL && errno != ENOSYS) throw_errno(context, "rename to " + path.string());
+  }
+#endif
+  if (!force && target_exists(path)) throw already_exists(path);
+  std::error_code ec;
+  fs::rename(partial, path, ec);
+  if (ec) throw StorageError(context + ": rename to " + path.string() + ": " + ec.message());
+}
+
+// Makes the rename itself durable. Best effort: the table is already in
+// place, so a failure here must not turn into an error that removes it.
+void sync_directory(const fs::path& path) noexcept {
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+fs::path partial_path(const fs::path& path) {
+  fs::path partial = path;
+  partial += ".partial";
+  return partial;
+}
+
+void write_table(const fs::path& path, TableMeta meta, std::span<const std::uint16_t> values,
+                 const WriteOptions& options) {
+  const std::string context = "cannot write table " + path.string();
+  if (!options.force && target_exists(path)) throw already_exists(path);
+  if (options.block_values == 0) throw StorageError(context + ": block_values must be at least 1");
+
+  const fs::path partial = partial_path(path);
+  // A .partial is only ever left by an interrupted write: start afresh, as
+  // LMDB would otherwise open the old file and add to it.
+  std::error_code ec;
+  fs::remove(partial, ec);
+  if (!ec) fs::remove(lock_path(partial), ec);
+  if (ec) throw StorageError(context + ": cannot remove the old " + partial.string() + ": " + ec.message());
+
+  meta.positions = values.size();
+  meta.block_values = options.block_values;
+  meta.complete = true;  // stored only by the final transaction; earlier ones say complete=0
+  try {
+    meta.checksum = table_checksum(values);
+    const std::uint64_t size = write_partial(partial, context, meta, values, options);
+    fs::remove(lock_path(partial));  // readers use MDB_NOLOCK; the lock file is litter
+    pad_to(partial, size, context);
+    publish(partial, path, options.force, context);
+  } catch (const StorageError&) {
+    remove_partial(partial);
+    throw;
+  } catch (const std::exception& e) {
+    remove_partial(partial);
+    throw StorageError(context + ": " + e.what());
+  }
+  sync_directory(path);
+}
+
+}  // namespace rtb::storage

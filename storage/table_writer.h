@@ -1,0 +1,34 @@
+// Writes one table as one LMDB environment in one file, so that a reader
+// never sees half a table: everything goes to "<path>.partial", which is
+// renamed over <path> only after the final transaction is synced.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <stdexcept>
+
+#include "storage/table_meta.h"
+
+namespace rtb::storage {
+
+struct StorageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct WriteOptions {
+  bool force = false;               // replace an existing complete table
+  std::uint32_t block_values = 4096;
+  int zstd_level = 3;
+};
+
+// The file name a partial table has while being written.
+std::filesystem::path partial_path(const std::filesystem::path& path);
+
+// Refuses (StorageError) when `path` exists and !options.force. Fills
+// meta.block_values, meta.checksum, meta.positions and meta.complete.
+// On any error nothing is left at `path` that was not there before.
+void write_table(const std::filesystem::path& path, TableMeta meta,
+                 std::span<const std::uint16_t> values, const WriteOptions& options);
+
+}  // namespace rtb::storage

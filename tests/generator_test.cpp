@@ -1,0 +1,129 @@
+// The left-counter generator against the naive round-by-round fixpoint, on
+// thousands of random graphs, with one thread and with several.
+#include <gtest/gtest.h>
+
+#include "games/graph/graph.h"
+#include "gen/retrograde.h"
+#include "gen/verify.h"
+#include "tests/explicit_game.h"
+#include "tests/naive/naive_wdl.h"
+#include "tests/naive/random_graphs.h"
+
+namespace rtb {
+namespace {
+
+std::vector<Value> run(const auto& game, unsigned threads) {
+  GenOptions options;
+  options.threads = threads;
+  options.parallel_threshold = 1;  // every layer goes through the pool
+  GenResult r = generate(game, options);
+  std::vector<Value> out;
+  for (Index i = 0; i < r.size; ++i) out.push_back(Value::from_code(r.values[i]));
+  return out;
+}
+
+void expect_same(const std::vector<Value>& expected, const std::vector<Value>& got, const std::string& what) {
+  ASSERT_EQ(expected.size(), got.size()) << what;
+  for (std::size_t v = 0; v < expected.size(); ++v)
+    ASSERT_EQ(to_string(expected[v]), to_string(got[v])) << what << ": vertex " << v;
+}
+
+// The same graph as the Graph plugin sees it (no random terminals).
+Graph as_graph_plugin(const naive::GraphSpec& spec, const naive::Graph& g) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  std::vector<Graph::KnownMove> known;
+  for (std::uint32_t v = 0; v < g.n; ++v)
+    for (const auto& e : g.out[v]) {
+      if (e.inside)
+        edges.emplace_back(v + 1, e.to + 1);
+      else
+        known.push_back({v + 1, e.known});
+    }
+  Graph::Options options;
+  options.misere = spec.misere;
+  options.target = spec.target ? spec.target_vertex + 1 : 0;
+  return Graph(g.n, edges, options, known);
+}
+
+TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
+  constexpr int kGraphs = 2400;
+  for (std::uint64_t seed = 1; seed <= kGraphs; ++seed) {
+    naive::GraphSpec spec = naive::random_spec(seed);
+    spec.random_terminals = seed % 5 == 0;
+    const naive::Graph g = naive::make_graph(spec);
+    const auto expected = naive::solve_wdl(g);
+    const std::string what = naive::describe(spec);
+    const testing::ExplicitGame game(g);
+    expect_same(expected, run(game, 1), what + " 1 thread");
+    expect_same(expected, run(game, 3), what + " 3 threads");
+    if (!spec.random_terminals) expect_same(expected, run(as_graph_plugin(spec, g), 2), what + " graph plugin");
+    if (HasFatalFailure()) return;
+  }
+}
+
+// Positions with more than 255 moves saturate their one-byte counter and
+// are recounted from moves(); repeated edges make the count exact or not.
+TEST(Generator, MatchesNaiveFixpointWithSaturatedCounters) {
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    naive::Rng rng(seed);
+    naive::Graph g;
+    g.n = static_cast<std::uint32_t>(rng.between(2, 12));
+    g.out.resize(g.n);
+    g.terminal.assign(g.n, Value::loss(0));
+    for (std::uint32_t v = 0; v < g.n; ++v) {
+      const auto degree = rng.chance(1, 3) ? 0 : rng.between(200, 320);
+      for (std::uint64_t k = 0; k < degree; ++k) {
+        if (rng.chance(1, 40))
+          g.out[v].push_back({false, 0, rng.chance(1, 2) ? Value::win(rng.between(0, 9)) : Value::draw()});
+        else
+          g.out[v].push_back({true, static_cast<std::uint32_t>(rng.below(g.n)), Value::draw()});
+      }
+    }
+    const auto expected = naive::solve_wdl(g);
+    const testing::ExplicitGame game(g);
+    expect_same(expected, run(game, 1), "seed " + std::to_string(seed));
+    expect_same(expected, run(game, 2), "seed " + std::to_string(seed) + " 2 threads");
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Generator, VerifyAcceptsGeneratedValuesAndCatchesAChange) {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const naive::Graph g = naive::random_graph(seed);
+    const testing::ExplicitGame game(g);
+    GenOptions options;
+    options.threads = 2;
+    GenResult r = generate(game, options);
+    std::span<std::uint16_t> values(r.values.get(), r.size);
+    ASSERT_TRUE(verify(game, values, 2).failures.empty()) << naive::describe_seed(seed);
+    // Any changed value is caught: every position's value is forced.
+    const Index victim = seed % r.size;
+    const std::uint16_t original = values[victim];
+    values[victim] = original == Value::win(3).code() ? Value::loss(2).code() : Value::win(3).code();
+    const VerifyReport report = verify(game, values, 2);
+    ASSERT_FALSE(report.failures.empty()) << naive::describe_seed(seed);
+    values[victim] = original;
+  }
+}
+
+TEST(Generator, DepthBeyondTheValueRangeIsAnError) {
+  // A chain of 40000 vertices ends in a loss 39999 plies away.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  for (std::uint32_t v = 1; v < 40000; ++v) edges.emplace_back(v, v + 1);
+  const Graph chain(40000, edges, {});
+  EXPECT_THROW(generate(chain, GenOptions{}), GenError);
+}
+
+TEST(Generator, LongChainGetsExactDepths) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  for (std::uint32_t v = 1; v < 30000; ++v) edges.emplace_back(v, v + 1);
+  const Graph chain(30000, edges, {});
+  GenResult r = generate(chain, GenOptions{});
+  for (std::uint32_t v = 0; v < 30000; ++v) {
+    const std::uint32_t plies = 29999 - v;
+    ASSERT_EQ(r.values[v], (plies % 2 ? Value::win(plies) : Value::loss(plies)).code()) << v;
+  }
+}
+
+}  // namespace
+}  // namespace rtb
