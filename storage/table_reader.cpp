@@ -17,6 +17,10 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMetaKey[] = "meta";
+// LMDB does not check its pages, so a damaged node could claim any size for
+// a record; bounding the sizes we accept keeps such a node from sending us
+// far past the record (a meta record is a few hundred bytes).
+constexpr std::size_t kMaxMetaBytes = 1 << 20;
 
 // Tables are immutable once published, so no reader needs a lock file, and
 // many processes may map one file. MDB_NOTLS lets any thread run a read
@@ -52,10 +56,6 @@ struct TableReader::Impl {
   std::uint64_t block_count = 0;
   lmdb::Env env;  // open for the reader's lifetime; its map is what we read
   MDB_dbi blocks_dbi = 0;
-  // The bytes LMDB may address: every block must lie inside, so a damaged
-  // node can never make us read past the end of the file.
-  const std::byte* map_begin = nullptr;
-  std::uint64_t map_bytes = 0;
 
   explicit Impl(const fs::path& table_path)
       : path(table_path), context("table " + table_path.string()), env(context) {
@@ -93,8 +93,6 @@ struct TableReader::Impl {
     if (file_size < 2 * page || file_size < needed)
       throw StorageError(context + " is truncated: it has " + std::to_string(file_size) + " bytes, LMDB needs " +
                          std::to_string(std::max(needed, 2 * page)));
-    map_begin = static_cast<const std::byte*>(info.me_mapaddr);
-    map_bytes = needed;
   }
 
   void read_meta() {
@@ -112,8 +110,10 @@ struct TableReader::Impl {
     rc = mdb_get(txn.get(), meta_dbi, &key, &data);
     if (rc == MDB_NOTFOUND) throw StorageError(context + " has no meta record");
     lmdb::check(rc, context, "mdb_get(meta)");
-    const std::span<const std::byte> text = inside_map(data, [] { return std::string("the meta record"); });
-    meta = parse_meta(std::string_view(reinterpret_cast<const char*>(text.data()), text.size()), context);
+    if (data.mv_size > kMaxMetaBytes)
+      throw StorageError(context + ": the meta record is corrupt (it claims " + std::to_string(data.mv_size) +
+                         " bytes)");
+    meta = parse_meta(std::string_view(static_cast<const char*>(data.mv_data), data.mv_size), context);
     if (!meta.complete) throw StorageError(context + " is incomplete (an interrupted write)");
     if (meta.positions > 0 && meta.block_values == 0)
       throw StorageError(context + ": the meta record says block_values=0");
@@ -130,16 +130,6 @@ struct TableReader::Impl {
   }
 
   // The bytes of `data`, which must lie within the committed part of the map.
-  // `what` names the record for the error message (built only on error).
-  template <typename Describe>
-  std::span<const std::byte> inside_map(const MDB_val& data, Describe what) const {
-    const auto* begin = static_cast<const std::byte*>(data.mv_data);
-    if (begin < map_begin || static_cast<std::uint64_t>(begin - map_begin) > map_bytes ||
-        data.mv_size > map_bytes - static_cast<std::uint64_t>(begin - map_begin))
-      throw StorageError(context + ": " + what() + " is corrupt (it lies outside the file)");
-    return {begin, data.mv_size};
-  }
-
   std::size_t values_in_block(std::uint64_t block) const {
     return static_cast<std::size_t>(std::min<std::uint64_t>(meta.block_values, meta.positions - block * meta.block_values));
   }
@@ -152,8 +142,12 @@ struct TableReader::Impl {
     const int rc = mdb_get(txn, blocks_dbi, &key, &data);
     if (rc == MDB_NOTFOUND) throw StorageError(context + ": block " + std::to_string(block) + " is missing");
     lmdb::check(rc, context, "mdb_get(block)");
-    const auto bytes = inside_map(data, [block] { return "block " + std::to_string(block); });
-    const BlockCodec::DecodeResult result = BlockCodec::decode(bytes, out);
+    const std::size_t max_bytes = BlockCodec::max_encoded_size(out.size());
+    if (data.mv_size > max_bytes)
+      throw StorageError(context + ": block " + std::to_string(block) + " is corrupt (it claims " +
+                         std::to_string(data.mv_size) + " bytes)");
+    const BlockCodec::DecodeResult result =
+        BlockCodec::decode({static_cast<const std::byte*>(data.mv_data), data.mv_size}, out);
     if (result != BlockCodec::DecodeResult::ok)
       throw StorageError(context + ": block " + std::to_string(block) + " is corrupt (" +
                          std::string(BlockCodec::describe(result)) + ")");

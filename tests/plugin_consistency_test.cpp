@@ -1,0 +1,76 @@
+// The generic property test every plugin must pass: moves and unmoves are
+// the same relation with the same multiplicities, unmoves yields only legal
+// indices, and position text round-trips. Run for every registered game.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "games/registry.h"
+
+namespace rtb {
+namespace {
+
+// Small parameter sets per game; a registered game missing here fails.
+std::vector<Params> small_params(std::string_view game, const std::filesystem::path& scratch) {
+  auto make = [](std::initializer_list<const char*> items) {
+    Params p;
+    for (const char* item : items) p.add(item);
+    return p;
+  };
+  if (game == "graph") {
+    std::filesystem::create_directories(scratch);
+    const auto file = (scratch / "consistency.txt").string();
+    std::ofstream(file) << "6 11\n1 2\n2 3\n3 1\n3 4\n4 4\n4 5\n4 5\n5 6\n6 5\n2 6\n1 1\n";
+    std::vector<Params> sets{make({}), make({"misere=1"}), make({"target=4"}), make({"target=6", "misere=1"})};
+    for (auto& p : sets) p.set("file", file);
+    return sets;
+  }
+  if (game == "tictactoe")
+    return {make({}), make({"m=3", "n=4", "k=3"}), make({"m=2", "n=3", "k=2"}), make({"m=4", "n=3", "k=4"})};
+  return {};
+}
+
+template <Game G>
+void check_consistency(const G& game, const std::string& what) {
+  std::vector<std::pair<Index, Index>> forward, backward;  // (p, q) once per move p -> q
+  for (Index p = 0; p < game.size(); ++p) {
+    if (!game.legal(p)) continue;
+    ASSERT_EQ(game.parse(game.text(p)), p) << what << ": text " << game.text(p);
+    game.moves(p, [&](Successor s) {
+      if (s.inside) forward.emplace_back(p, s.index);
+    });
+    game.unmoves(p, [&](Index q) {
+      ASSERT_LT(q, game.size()) << what;
+      ASSERT_TRUE(game.legal(q)) << what << ": unmoves(" << p << ") yields illegal " << q;
+      backward.emplace_back(q, p);
+    });
+  }
+  for (const auto& [p, q] : forward) ASSERT_TRUE(game.legal(q)) << what << ": move to illegal " << q;
+  std::sort(forward.begin(), forward.end());
+  std::sort(backward.begin(), backward.end());
+  ASSERT_EQ(forward.size(), backward.size()) << what;
+  for (std::size_t k = 0; k < forward.size(); ++k)
+    ASSERT_EQ(forward[k], backward[k]) << what << ": move " << game.text(forward[k].first) << " -> "
+                                       << game.text(forward[k].second) << " has other multiplicity in unmoves";
+  EXPECT_FALSE(forward.empty()) << what;
+}
+
+TEST(PluginConsistency, EveryRegisteredGame) {
+  const auto scratch = std::filesystem::temp_directory_path() / "rtb_consistency";
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    const auto sets = small_params(G::kName, scratch);
+    ASSERT_FALSE(sets.empty()) << "no small parameters for game " << G::kName << " in this test";
+    for (const Params& params : sets) {
+      const G game(params);
+      check_consistency(game, std::string(G::kName) + " " + params.canonical());
+    }
+  });
+  std::filesystem::remove_all(scratch);
+}
+
+}  // namespace
+}  // namespace rtb

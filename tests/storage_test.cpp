@@ -1,0 +1,535 @@
+// Tests of the storage layer: round trips, refusal to overwrite, failed
+// writes that leave nothing, and damaged files (truncated, flipped bytes,
+// wrong version, unfinished) that must give a StorageError, never a crash or
+// a wrong value. Every test works in its own temporary directory.
+#include <gtest/gtest.h>
+#include <lmdb.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define XXH_INLINE_ALL  // an independent, header-only XXH3 to check the stored checksum
+#include <xxhash.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/block_codec.h"
+#include "storage/lmdb_util.h"
+#include "storage/table_reader.h"
+#include "storage/table_writer.h"
+
+namespace rtb::storage {
+namespace {
+
+namespace fs = std::filesystem;
+using Values = std::vector<std::uint16_t>;
+
+static_assert(std::endian::native == std::endian::little, "the reference checksum below hashes host memory");
+
+class StorageTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "rtb_storage_test_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+  fs::path file(const std::string& name) const { return dir_ / name; }
+
+  fs::path dir_;
+};
+
+Values random_values(std::size_t n, std::uint64_t seed, unsigned max = 0xffff) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<unsigned> dist(0, max);
+  Values values(n);
+  for (auto& v : values) v = static_cast<std::uint16_t>(dist(rng));
+  return values;
+}
+
+TableMeta sample_meta() {
+  TableMeta meta;
+  meta.game = "graph";
+  meta.params = "file=a=b.txt,misere=1";                 // '=' and ',' inside a value
+  meta.identity = "line one\nline two\\ and\r = more";  // what must be escaped
+  meta.value_kind = "wdl16";
+  meta.generator_version = "rtb 0.1.0 (test) \xc3\xa9";
+  meta.legal = 123456789012ull;
+  meta.wins = 1;
+  meta.draws = 2;
+  meta.losses = 0xFFFFFFFFFFFFFFFFull;
+  meta.max_depth = 4000000000u;
+  return meta;
+}
+
+void write(const fs::path& path, const Values& values, std::uint32_t block_values = 4096, bool force = false,
+           const TableMeta& meta = sample_meta()) {
+  WriteOptions options;
+  options.block_values = block_values;
+  options.force = force;
+  write_table(path, meta, values, options);
+}
+
+fs::path with_suffix(const fs::path& path, const char* suffix) {
+  fs::path result = path;
+  result += suffix;
+  return result;
+}
+
+// Nothing but the published table: no .partial, no lock files.
+void expect_no_litter(const fs::path& path) {
+  EXPECT_FALSE(fs::exists(partial_path(path)));
+  EXPECT_FALSE(fs::exists(with_suffix(partial_path(path), "-lock")));
+  EXPECT_FALSE(fs::exists(with_suffix(path, "-lock")));
+}
+
+// Opens the table with LMDB directly (for damaging it on purpose) and runs
+// f(txn, dbi) on database `db`, committing when `writable`.
+void with_db(const fs::path& path, const char* db, bool writable, const std::function<void(MDB_txn*, MDB_dbi)>& f) {
+  const std::string context = "test access to " + path.string();
+  lmdb::Env env(context);
+  lmdb::check(mdb_env_set_maxdbs(env.get(), 2), context, "mdb_env_set_maxdbs");
+  const unsigned flags = MDB_NOSUBDIR | MDB_NOLOCK | (writable ? 0 : MDB_RDONLY);
+  lmdb::check(mdb_env_open(env.get(), path.c_str(), flags, 0644), context, "mdb_env_open");
+  lmdb::Txn txn(env.get(), writable ? 0 : MDB_RDONLY, context);
+  MDB_dbi dbi = 0;
+  lmdb::check(mdb_dbi_open(txn.get(), db, 0, &dbi), context, "mdb_dbi_open");
+  f(txn.get(), dbi);
+  lmdb::check(txn.commit(), context, "mdb_txn_commit");
+}
+
+std::string raw_meta(const fs::path& path) {
+  std::string text;
+  with_db(path, "meta", false, [&](MDB_txn* txn, MDB_dbi dbi) {
+    MDB_val key{4, const_cast<char*>("meta")}, data;
+    ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
+    text.assign(static_cast<const char*>(data.mv_data), data.mv_size);
+  });
+  return text;
+}
+
+void put_raw_meta(const fs::path& path, std::string text) {
+  with_db(path, "meta", true, [&](MDB_txn* txn, MDB_dbi dbi) {
+    MDB_val key{4, const_cast<char*>("meta")}, data{text.size(), text.data()};
+    ASSERT_EQ(mdb_put(txn, dbi, &key, &data, 0), 0);
+  });
+}
+
+std::string replace_line(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+std::vector<char> read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_file(const fs::path& path, const std::vector<char>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Runs `f` and returns the StorageError's message ("" and a failure if none).
+std::string storage_error(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const StorageError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no StorageError";
+  return "";
+}
+
+std::string open_error(const fs::path& path) {
+  return storage_error([&] { TableReader reader(path); });
+}
+
+// Checks every value both ways a probe can read it.
+void expect_values(const TableReader& reader, const Values& expected) {
+  ASSERT_EQ(reader.meta().positions, expected.size());
+  EXPECT_EQ(reader.read_all(), expected);
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    if (reader.value(i) != expected[i]) FAIL() << "value(" << i << ") = " << reader.value(i) << ", want " << expected[i];
+}
+
+TEST(BlockCodecTest, RoundTripAndVerify) {
+  BlockCodec codec(3);
+  for (std::size_t n : {0, 1, 100, 4096}) {
+    const Values values = random_values(n, n + 1, 7);
+    std::vector<std::byte> stored;
+    codec.encode(values, stored);
+    ASSERT_LE(stored.size(), BlockCodec::max_encoded_size(n));
+    Values out(n);
+    EXPECT_EQ(BlockCodec::decode(stored, out), BlockCodec::DecodeResult::ok);
+    EXPECT_EQ(out, values);
+    Values wrong_size(n + 1);
+    EXPECT_EQ(BlockCodec::decode(stored, wrong_size), BlockCodec::DecodeResult::wrong_count);
+    EXPECT_EQ(BlockCodec::decode(std::span(stored).first(kBlockHeaderBytes - 1), out),
+              BlockCodec::DecodeResult::too_short);
+    for (std::size_t at = 0; at < stored.size(); ++at) {  // every single flipped byte is caught
+      std::vector<std::byte> damaged = stored;
+      damaged[at] ^= std::byte{0x10};
+      EXPECT_NE(BlockCodec::decode(damaged, out), BlockCodec::DecodeResult::ok) << "n=" << n << " byte " << at;
+    }
+  }
+}
+
+// 1. Round trips of several sizes, around and across block boundaries.
+TEST_F(StorageTest, RoundTrip) {
+  int table = 0;
+  for (std::uint32_t block_values : {64u, 4096u}) {
+    for (std::size_t n : {1, 63, 64, 65, 4095, 4096, 4097, 100000}) {
+      for (unsigned max : {3u, 0xffffu}) {  // compressible and incompressible values
+        SCOPED_TRACE("block_values=" + std::to_string(block_values) + " n=" + std::to_string(n));
+        const fs::path path = file("t" + std::to_string(table++) + ".rtb");
+        const Values values = random_values(n, table, max);
+        write(path, values, block_values);
+        expect_no_litter(path);
+        const TableReader reader(path);
+        EXPECT_EQ(reader.meta().block_values, block_values);
+        expect_values(reader, values);
+        std::vector<std::uint16_t> block;
+        reader.read_block((n - 1) / block_values, block);  // the last block may be short
+        EXPECT_EQ(block.size(), (n - 1) % block_values + 1);
+      }
+    }
+  }
+}
+
+TEST_F(StorageTest, EmptyTable) {
+  const fs::path path = file("empty.rtb");
+  write(path, {});
+  const TableReader reader(path);
+  EXPECT_EQ(reader.meta().positions, 0u);
+  EXPECT_TRUE(reader.meta().complete);
+  EXPECT_TRUE(reader.read_all().empty());
+  EXPECT_NE(storage_error([&] { reader.value(0); }).find("out of range"), std::string::npos);
+}
+
+TEST_F(StorageTest, MetaRoundTrip) {
+  const fs::path path = file("meta.rtb");
+  const Values values = random_values(10000, 5);
+  write(path, values, 1000);
+  const TableMeta want = sample_meta();
+  const TableReader reader(path);
+  const TableMeta& got = reader.meta();
+  EXPECT_EQ(got.game, want.game);
+  EXPECT_EQ(got.params, want.params);
+  EXPECT_EQ(got.identity, want.identity);
+  EXPECT_EQ(got.value_kind, want.value_kind);
+  EXPECT_EQ(got.format_version, kFormatVersion);
+  EXPECT_EQ(got.generator_version, want.generator_version);
+  EXPECT_EQ(got.legal, want.legal);
+  EXPECT_EQ(got.wins, want.wins);
+  EXPECT_EQ(got.draws, want.draws);
+  EXPECT_EQ(got.losses, want.losses);
+  EXPECT_EQ(got.max_depth, want.max_depth);
+  // The fields the writer fills in.
+  EXPECT_EQ(got.positions, values.size());
+  EXPECT_EQ(got.block_values, 1000u);
+  EXPECT_EQ(got.checksum, XXH3_64bits(values.data(), values.size() * sizeof(values[0])));
+  EXPECT_EQ(got.checksum, table_checksum(values));
+  EXPECT_TRUE(got.complete);
+  EXPECT_EQ(reader.path(), path);
+  // The stored record is plain key=value text.
+  EXPECT_NE(raw_meta(path).find("\ncomplete=1\n"), std::string::npos);
+}
+
+// 2. No overwrite without force; the old table survives the refusal.
+TEST_F(StorageTest, RefusesOverwriteWithoutForce) {
+  const fs::path path = file("t.rtb");
+  const Values old_values = random_values(5000, 1), new_values = random_values(7000, 2);
+  write(path, old_values);
+  const std::string error = storage_error([&] { write(path, new_values); });
+  EXPECT_EQ(error, "table " + path.string() + " already exists; use --force to replace it");
+  expect_no_litter(path);
+  expect_values(TableReader(path), old_values);
+
+  write(path, new_values, 4096, /*force=*/true);
+  expect_no_litter(path);
+  expect_values(TableReader(path), new_values);
+}
+
+TEST_F(StorageTest, ReplacesALeftoverPartial) {
+  const fs::path path = file("t.rtb");
+  write_file(partial_path(path), std::vector<char>(5000, 'x'));
+  const Values values = random_values(3000, 3);
+  write(path, values);
+  expect_no_litter(path);
+  expect_values(TableReader(path), values);
+}
+
+// 3. A failed write leaves nothing behind.
+TEST_F(StorageTest, FailedWriteLeavesNothing) {
+  const fs::path missing = file("no/such/dir/t.rtb");
+  const std::string error = storage_error([&] { write(missing, random_values(100, 1)); });
+  EXPECT_NE(error.find(missing.string()), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << "one line";
+  expect_no_litter(missing);
+
+  const fs::path zero = file("zero.rtb");
+  storage_error([&] { write(zero, random_values(100, 1), /*block_values=*/0); });
+  EXPECT_FALSE(fs::exists(zero));
+  expect_no_litter(zero);
+  EXPECT_TRUE(fs::is_empty(dir_));
+}
+
+// A write that fails half way (the disk "fills up": RLIMIT_FSIZE, in a child
+// process so the limit stays there) removes its partial file.
+TEST_F(StorageTest, WriteFailingMidwayLeavesNothing) {
+  const fs::path path = file("big.rtb");
+  const Values values = random_values(1 << 20, 9);  // 2 MB that do not compress
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    signal(SIGXFSZ, SIG_IGN);  // a write past the limit fails with EFBIG instead
+    const rlimit limit{256 << 10, 256 << 10};
+    setrlimit(RLIMIT_FSIZE, &limit);
+    int code = 1;
+    try {
+      write(path, values, 4096);
+    } catch (const StorageError& e) {
+      std::fprintf(stderr, "(expected) %s\n", e.what());
+      code = fs::exists(path) || fs::exists(partial_path(path)) || fs::exists(with_suffix(partial_path(path), "-lock"))
+                 ? 2
+                 : 0;
+    } catch (...) {
+      code = 3;
+    }
+    _exit(code);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: no error, 2: files left behind, 3: not a StorageError";
+  EXPECT_TRUE(fs::is_empty(dir_));
+}
+
+// 4. Truncated files fail on open, before anything is read through the map.
+TEST_F(StorageTest, TruncatedFileIsAnError) {
+  const fs::path path = file("t.rtb");
+  write(path, random_values(100000, 4));
+  const auto size = fs::file_size(path);
+  const std::uintmax_t page = sysconf(_SC_PAGESIZE);
+  for (std::uintmax_t cut : {size / 2, std::uintmax_t{100}, std::uintmax_t{0}, 2 * page, size - page, size - 1}) {
+    SCOPED_TRACE("truncated to " + std::to_string(cut) + " of " + std::to_string(size));
+    const fs::path copy = file("cut" + std::to_string(cut) + ".rtb");
+    fs::copy_file(path, copy);
+    fs::resize_file(copy, cut);
+    const std::string error = open_error(copy);
+    EXPECT_NE(error.find(copy.string()), std::string::npos) << error;
+  }
+  EXPECT_NE(open_error(file("absent.rtb")).find("absent.rtb"), std::string::npos);
+  write_file(file("text.rtb"), std::vector<char>(20000, 'a'));
+  EXPECT_NE(open_error(file("text.rtb")).find("not an LMDB file"), std::string::npos);
+}
+
+// 5. A flipped byte in a block: an error naming the block, never a wrong value.
+TEST_F(StorageTest, CorruptBlockIsAnError) {
+  const fs::path path = file("t.rtb");
+  const Values values = random_values(5 * 4096, 6);  // incompressible: each block is stored whole
+  write(path, values);
+  // Find block 2's stored bytes in the file.
+  std::vector<char> stored;
+  with_db(path, "blocks", false, [&](MDB_txn* txn, MDB_dbi dbi) {
+    std::size_t block = 2;
+    MDB_val key{sizeof block, &block}, data;
+    ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
+    stored.assign(static_cast<const char*>(data.mv_data), static_cast<const char*>(data.mv_data) + data.mv_size);
+  });
+  const std::vector<char> original = read_file(path);
+  const auto found = std::search(original.begin(), original.end(), stored.begin(), stored.end());
+  ASSERT_NE(found, original.end());
+  const std::size_t offset = found - original.begin();
+
+  const std::size_t payload_middle = kBlockHeaderBytes + (stored.size() - kBlockHeaderBytes) / 2;
+  for (std::size_t at : {payload_middle, std::size_t{3}, std::size_t{9}, stored.size() - 1}) {
+    SCOPED_TRACE("flipped byte " + std::to_string(at) + " of block 2");
+    std::vector<char> damaged = original;
+    damaged[offset + at] ^= 0x01;
+    write_file(path, damaged);
+    const TableReader reader(path);  // the meta is intact, so the table opens
+    EXPECT_EQ(reader.value(5), values[5]);
+    EXPECT_EQ(reader.value(4 * 4096 + 7), values[4 * 4096 + 7]);
+    const std::string error = storage_error([&] { reader.value(2 * 4096 + 100); });
+    EXPECT_NE(error.find("block 2 is corrupt (checksum mismatch)"), std::string::npos) << error;
+    EXPECT_NE(error.find(path.string()), std::string::npos) << error;
+    storage_error([&] { reader.read_all(); });
+    std::vector<std::uint16_t> block;
+    storage_error([&] { reader.read_block(2, block); });
+  }
+}
+
+// Any single flipped byte anywhere in the file: the table either fails with a
+// StorageError (on open or on a read) or gives exactly the right values.
+TEST_F(StorageTest, FlippedByteAnywhereIsNeverAWrongValue) {
+  const fs::path path = file("t.rtb");
+  const Values values = random_values(3000, 8, 5);
+  write(path, values, 256);
+  const std::vector<char> original = read_file(path);
+  int errors = 0;
+  for (std::size_t at = 0; at < original.size(); at += 7) {
+    std::vector<char> damaged = original;
+    damaged[at] ^= 0x40;
+    write_file(path, damaged);
+    try {
+      const TableReader reader(path);
+      for (std::size_t i = 0; i < values.size(); ++i)
+        ASSERT_EQ(reader.value(i), values[i]) << "wrong value " << i << " with byte " << at << " flipped";
+      ASSERT_EQ(reader.read_all(), values) << "byte " << at;
+    } catch (const StorageError&) {
+      ++errors;
+    }
+  }
+  EXPECT_GT(errors, 0);
+}
+
+// 6. A table of another format version is refused, naming the version.
+TEST_F(StorageTest, OtherFormatVersionIsAnError) {
+  const fs::path path = file("v2.rtb");
+  TableMeta meta = sample_meta();
+  meta.format_version = 2;
+  write(path, random_values(100, 1), 64, false, meta);
+  EXPECT_EQ(open_error(path), "table " + path.string() + " has format version 2; this build reads version 1");
+}
+
+// 7. An unfinished table (complete=0) is refused.
+TEST_F(StorageTest, IncompleteTableIsAnError) {
+  const fs::path path = file("t.rtb");
+  write(path, random_values(1000, 1));
+  put_raw_meta(path, replace_line(raw_meta(path), "complete=1", "complete=0"));
+  EXPECT_EQ(open_error(path), "table " + path.string() + " is incomplete (an interrupted write)");
+}
+
+TEST_F(StorageTest, DamagedMetaIsAnError) {
+  const fs::path path = file("t.rtb");
+  write(path, random_values(1000, 1));
+  const std::string meta = raw_meta(path);
+  put_raw_meta(path, replace_line(meta, "positions=1000\n", ""));
+  EXPECT_NE(open_error(path).find("has no 'positions'"), std::string::npos);
+  put_raw_meta(path, replace_line(meta, "positions=1000", "positions=1x"));
+  EXPECT_NE(open_error(path).find("malformed 'positions'"), std::string::npos);
+  put_raw_meta(path, replace_line(meta, "positions=1000", "positions=5000"));  // blocks do not match
+  EXPECT_NE(open_error(path).find("blocks"), std::string::npos);
+  with_db(path, "meta", true, [](MDB_txn* txn, MDB_dbi dbi) {
+    MDB_val key{4, const_cast<char*>("meta")};
+    ASSERT_EQ(mdb_del(txn, dbi, &key, nullptr), 0);
+  });
+  EXPECT_EQ(open_error(path), "table " + path.string() + " has no meta record");
+}
+
+TEST_F(StorageTest, OutOfRangeIsAnError) {
+  const fs::path path = file("t.rtb");
+  write(path, random_values(100, 1), 64);
+  const TableReader reader(path);
+  EXPECT_NE(storage_error([&] { reader.value(100); }).find("index 100 is out of range"), std::string::npos);
+  std::vector<std::uint16_t> block;
+  EXPECT_NE(storage_error([&] { reader.read_block(2, block); }).find("block 2 is out of range"), std::string::npos);
+}
+
+// The per-thread block cache keeps readers apart, even a new reader that
+// reuses the memory of a destroyed one.
+TEST_F(StorageTest, CacheKeepsReadersApart) {
+  const Values a = random_values(1000, 11), b = random_values(1000, 12);
+  write(file("a.rtb"), a, 64);
+  write(file("b.rtb"), b, 64);
+  for (int round = 0; round < 3; ++round) {
+    const TableReader ra(file("a.rtb")), rb(file("b.rtb"));
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      ASSERT_EQ(ra.value(i), a[i]);
+      ASSERT_EQ(rb.value(i), b[i]);
+    }
+  }
+  TableReader moved(file("a.rtb"));
+  TableReader target = std::move(moved);
+  EXPECT_EQ(target.value(999), a[999]);
+}
+
+// 8. Many threads share one reader.
+TEST_F(StorageTest, ConcurrentReadsFromThreads) {
+  const fs::path path = file("t.rtb");
+  const Values values = random_values(100000, 13);
+  write(path, values, 64);
+  const TableReader reader(path);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      std::mt19937_64 rng(t);
+      std::uniform_int_distribution<std::size_t> index(0, values.size() - 1);
+      for (int i = 0; i < 20000; ++i) {
+        const std::size_t at = index(rng);
+        if (reader.value(at) != values[at]) ++wrong;
+      }
+      if (t % 4 == 0 && reader.read_all() != values) ++wrong;
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+// 9. Several processes read one file at once (no lock file is needed).
+TEST_F(StorageTest, ConcurrentReadsFromProcesses) {
+  const fs::path path = file("t.rtb");
+  const Values values = random_values(200000, 14);
+  write(path, values, 1024);
+  const TableReader parent_reader(path);  // opened before the fork, and still used after it
+  int start[2];
+  ASSERT_EQ(pipe(start), 0);
+  std::vector<pid_t> children;
+  for (int c = 0; c < 3; ++c) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      close(start[1]);
+      char byte;
+      (void)!read(start[0], &byte, 1);  // wait until every process is ready (EOF)
+      int code = 0;
+      try {
+        const TableReader reader(path);
+        std::mt19937_64 rng(c);
+        for (int i = 0; i < 50000; ++i) {
+          const std::size_t at = rng() % values.size();
+          if (reader.value(at) != values[at] || parent_reader.value(at) != values[at]) code = 1;
+        }
+        if (reader.read_all() != values) code = 1;
+      } catch (...) {
+        code = 2;
+      }
+      _exit(code);
+    }
+    children.push_back(pid);
+  }
+  close(start[0]);
+  close(start[1]);  // go
+  EXPECT_EQ(parent_reader.read_all(), values);
+  for (pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: wrong value, 2: an exception";
+  }
+  EXPECT_FALSE(fs::exists(with_suffix(path, "-lock")));
+}
+
+}  // namespace
+}  // namespace rtb::storage
