@@ -23,9 +23,13 @@ std::string describe(Value v) {
   return std::string(outcome_name(v.outcome())) + " in " + std::to_string(v.depth()) + " plies";
 }
 
-void print_position(const ProbeTable& table, Index i, bool line) {
+// `typed` is the position as the user wrote it, which may be a symmetric
+// image of the stored one; moves are shown from the stored one.
+void print_position(const ProbeTable& table, Index i, const std::string& typed, bool line) {
   const Value v = table.value(i);
-  std::cout << table.text(i) << ": " << describe(v) << "\n";
+  const std::string stored = table.text(i);
+  std::cout << (typed.empty() ? stored : typed) << ": " << describe(v) << "\n";
+  if (!typed.empty() && typed != stored) std::cout << "stored as " << stored << "\n";
   const auto moves = table.moves(i);
   if (moves.empty()) std::cout << "no moves: the game is over\n";
   for (const MoveResult& m : moves)
@@ -120,8 +124,8 @@ int main(int argc, char** argv) {
     for (const auto& item : param_items) params.add(item);
     table = &tablebase.emplace(dir).table(game, params);
   }
-  if (vm.count("position")) print_position(*table, table->parse(position), vm.count("line"));
-  if (index) print_position(*table, *index, vm.count("line"));
+  if (vm.count("position")) print_position(*table, table->parse(position), position, vm.count("line"));
+  if (index) print_position(*table, *index, "", vm.count("line"));
   if (vm.count("stats")) print_stats(*table);
   if (vm.count("dump")) dump(*table);
   return 0;
