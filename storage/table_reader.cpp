@@ -6,9 +6,9 @@
 #include <array>
 #include <atomic>
 #include <string>
-#include <system_error>
 
 #include "storage/block_codec.h"
+#include "storage/lmdb_header.h"
 #include "storage/lmdb_util.h"
 #include "storage/meta_text.h"
 
@@ -63,20 +63,14 @@ struct TableReader::Impl {
     read_meta();
   }
 
-  // Opens the map and checks, before anything is read through it, that the
-  // file holds every page LMDB's meta page claims: a page beyond the end of
-  // a truncated file would raise SIGBUS, not an error.
+  // Checks, before anything is read through the map, that the file holds
+  // every page LMDB's meta page claims: a page beyond the end of a truncated
+  // file would raise SIGBUS, not an error. Then opens the map.
   void open_environment() {
-    std::error_code ec;
-    const std::uintmax_t file_size = fs::file_size(path, ec);
-    if (ec) throw StorageError(context + " cannot be opened: " + ec.message());
-    if (file_size == 0) throw StorageError(context + " is empty (truncated, or not a table)");
+    const LmdbHeader header = check_lmdb_header(path, context);
     lmdb::check(mdb_env_set_maxdbs(env.get(), 2), context, "mdb_env_set_maxdbs");
-    // Map no more than the file (LMDB raises this to what its meta page
-    // claims; the check below catches that case).
-    lmdb::check(mdb_env_set_mapsize(env.get(), file_size), context, "mdb_env_set_mapsize");
-    // LMDB reads its two meta pages with pread(), so opening a short or
-    // foreign file fails cleanly here.
+    // Map the file, not the (larger) map size its writer used.
+    lmdb::check(mdb_env_set_mapsize(env.get(), header.file_bytes), context, "mdb_env_set_mapsize");
     const int rc = mdb_env_open(env.get(), path.c_str(), kReadFlags, 0444);
     if (rc == MDB_INVALID)
       throw StorageError(context + " is not an LMDB file, or is truncated (" + mdb_strerror(rc) + ")");
@@ -84,15 +78,14 @@ struct TableReader::Impl {
       throw StorageError(context + " was written by an incompatible version of LMDB");
     lmdb::check(rc, context, "mdb_env_open");
 
+    // LMDB must see what check_lmdb_header saw (the file could have been
+    // replaced in between).
     MDB_envinfo info;
     MDB_stat stat;
     lmdb::check(mdb_env_info(env.get(), &info), context, "mdb_env_info");
     lmdb::check(mdb_env_stat(env.get(), &stat), context, "mdb_env_stat");
-    const std::uint64_t page = stat.ms_psize;
-    const std::uint64_t needed = (static_cast<std::uint64_t>(info.me_last_pgno) + 1) * page;
-    if (file_size < 2 * page || file_size < needed)
-      throw StorageError(context + " is truncated: it has " + std::to_string(file_size) + " bytes, LMDB needs " +
-                         std::to_string(std::max(needed, 2 * page)));
+    if (stat.ms_psize != header.page_size || info.me_last_pgno != header.last_page)
+      throw StorageError(context + " changed while it was being opened");
   }
 
   void read_meta() {

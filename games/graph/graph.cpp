@@ -70,6 +70,97 @@ GraphFile parse_graph_file(const std::string& path, const std::string& content) 
   return g;
 }
 
+// The numbers of a file separated by any whitespace, each with its line, so
+// that an error names the line even where a record spans several lines.
+class Tokens {
+ public:
+  Tokens(const std::string& path, std::string_view text) : path_(path), text_(text) {}
+
+  // The next number, which must be in [lo, hi]; `what` names it in errors.
+  std::uint64_t next(std::uint64_t lo, std::uint64_t hi, const std::string& what) {
+    skip_space();
+    if (pos_ == text_.size()) fail("expected " + what + ", found the end of the file");
+    std::size_t end = pos_;
+    while (end < text_.size() && !is_space(text_[end])) ++end;
+    const std::string_view token = text_.substr(pos_, end - pos_);
+    std::uint64_t v = 0;
+    auto [stop, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+    if (ec != std::errc() || stop != token.data() + token.size())
+      fail("expected " + what + ", found '" + std::string(token) + "'");
+    if (v < lo || v > hi)
+      fail(what + " is " + std::to_string(v) + ", out of range " + std::to_string(lo) + ".." +
+           std::to_string(hi));
+    pos_ = end;
+    return v;
+  }
+  bool at_end() {
+    skip_space();
+    return pos_ == text_.size();
+  }
+  [[noreturn]] void fail(const std::string& why) const {
+    throw GameError(path_ + ":" + std::to_string(line_) + ": " + why);
+  }
+  std::size_t line() const { return line_; }
+
+ private:
+  static bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+  }
+  void skip_space() {
+    for (; pos_ < text_.size() && is_space(text_[pos_]); ++pos_) line_ += text_[pos_] == '\n';
+  }
+
+  const std::string& path_;
+  std::string_view text_;
+  std::size_t pos_ = 0, line_ = 1;
+};
+
+struct TrainFile {
+  std::vector<Player> owner;
+  std::vector<std::uint8_t> charging;
+  EdgeList tracks;  // numbered from 1, as build() takes them
+};
+
+// The line of the owner of `station`: where a station without a track is
+// reported, since it has no track line of its own.
+std::size_t owner_line(const std::string& path, const std::string& content, std::uint64_t station) {
+  Tokens t(path, content);
+  for (std::uint64_t k = 0; k < 2 + station; ++k) t.next(0, UINT64_MAX, "a number");
+  t.at_end();
+  return t.line();
+}
+
+// IOI 2017 Train: 'n m', n owners (1 = A), n charging flags (1 = charging),
+// then m tracks 'u v' with stations numbered from 0.
+TrainFile parse_train_file(const std::string& path, const std::string& content) {
+  Tokens t(path, content);
+  TrainFile f;
+  const auto n = static_cast<std::uint32_t>(t.next(1, 0xFFFFFFFEull, "the number of stations n"));
+  const std::uint64_t m = t.next(0, UINT64_MAX, "the number of tracks m");
+  f.owner.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i)
+    f.owner[i] = t.next(0, 1, "the owner of station " + std::to_string(i)) == 1 ? Player::A : Player::B;
+  f.charging.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i)
+    f.charging[i] =
+        static_cast<std::uint8_t>(t.next(0, 1, "the charging flag of station " + std::to_string(i)));
+  f.tracks.reserve(std::min<std::uint64_t>(m, 1u << 24));
+  std::vector<std::uint8_t> has_track(n, 0);
+  for (std::uint64_t k = 0; k < m; ++k) {
+    const std::string what = "station of track " + std::to_string(k);
+    const auto u = static_cast<std::uint32_t>(t.next(0, n - 1, "the first " + what));
+    const auto v = static_cast<std::uint32_t>(t.next(0, n - 1, "the second " + what));
+    f.tracks.emplace_back(u + 1, v + 1);
+    has_track[u] = 1;
+  }
+  if (!t.at_end()) t.fail("more than m = " + std::to_string(m) + " tracks");
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (!has_track[i])
+      throw GameError(path + ":" + std::to_string(owner_line(path, content, i)) + ": station " +
+                      std::to_string(i) + " has no track leaving it (every station needs one)");
+  return f;
+}
+
 // Compressed rows of `edges` grouped by `key(edge)`, holding `value(edge)`.
 template <class Key, class Val>
 void build_rows(std::uint32_t n, const EdgeList& edges, Key key, Val value, std::vector<std::uint64_t>& begin,
@@ -88,14 +179,24 @@ void build_rows(std::uint32_t n, const EdgeList& edges, Key key, Val value, std:
 }  // namespace
 
 std::vector<ParamDoc> Graph::param_docs() {
-  return {{"file", "path of the graph file", "(required)"},
-          {"misere", "1: a player who cannot move wins", "0"},
-          {"target", "vertex V: moving onto V wins (V is a loss for the player to move there)", "none"}};
+  return {
+      {"file", "path of the graph file", "(required)"},
+      {"misere", "1: a player who cannot move wins", "0"},
+      {"target", "vertex V: moving onto V wins (V is a loss for the player to move there)", "none"},
+      {"format",
+       "graph, or ioi-train: IOI 2017 Train input ('n m', n owners with 1 = A, n charging flags, m tracks "
+       "'u v' from 0), an arena for tbgen --solver arena",
+       "graph"}};
 }
 
 Graph::Graph(const Params& params) {
   std::string path = params.get("file", "");
   if (path.empty()) throw GameError("game graph needs --param file=PATH");
+  const std::string format = params.get("format", "graph");
+  if (format != "graph" && format != "ioi-train")
+    throw GameError("graph: format must be graph or ioi-train, not '" + format + "'");
+  if (format == "ioi-train" && (params.has("misere") || params.has("target")))
+    throw GameError("graph: misere and target do not apply to format=ioi-train");
   options_.misere = params.get_int("misere", 0, 0, 1) == 1;
   std::int64_t target = params.get_int("target", 0, 0, 0xFFFFFFFEll);
   params.reject_unknown(kName);
@@ -103,6 +204,10 @@ Graph::Graph(const Params& params) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw GameError("cannot read graph file " + path);
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (format == "ioi-train") {
+    params_ = params;
+    return read_train(path, content);
+  }
   GraphFile file = parse_graph_file(path, content);
   if (target > static_cast<std::int64_t>(file.n))
     throw GameError("target=" + std::to_string(target) + " is not a vertex of " + path);
@@ -132,6 +237,43 @@ Graph::Graph(std::uint32_t n, const EdgeList& edges, Options options, const std:
   XXH3_freeState(state);
 }
 
+void Graph::read_train(const std::string& path, const std::string& content) {
+  TrainFile file = parse_train_file(path, content);
+  std::error_code ec;
+  auto absolute = std::filesystem::absolute(path, ec);
+  params_.set("file", ec ? path : absolute.string());
+  params_.set("format", "ioi-train");
+  stem_ = std::filesystem::path(path).stem().string();
+  owner_ = std::move(file.owner);
+  charging_ = std::move(file.charging);
+  build(static_cast<std::uint32_t>(owner_.size()), file.tracks, {});
+  identity_ += ";content=" + std::to_string(XXH3_64bits(content.data(), content.size()));
+}
+
+Graph::Graph(std::vector<Player> owner, std::vector<std::uint8_t> charging, EdgeList tracks)
+    : owner_(std::move(owner)), charging_(std::move(charging)) {
+  const std::size_t n = owner_.size();
+  if (n == 0 || n > 0xFFFFFFFEull || charging_.size() != n)
+    throw GameError("an arena needs 1 to 4294967294 stations, each with an owner and a charging flag");
+  std::vector<std::uint8_t> has_track(n, 0);
+  for (auto& [u, v] : tracks) {
+    if (u >= n || v >= n) throw GameError("track station out of range");
+    has_track[u] = 1;
+    ++u, ++v;  // build() numbers from 1
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!has_track[i]) throw GameError("station " + std::to_string(i) + " has no track leaving it");
+  build(static_cast<std::uint32_t>(n), tracks, {});
+  params_.set("format", "ioi-train");
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  XXH3_64bits_update(state, tracks.data(), tracks.size() * sizeof(tracks[0]));
+  XXH3_64bits_update(state, owner_.data(), owner_.size());
+  XXH3_64bits_update(state, charging_.data(), charging_.size());
+  identity_ += ";edges=" + std::to_string(XXH3_64bits_digest(state));
+  XXH3_freeState(state);
+}
+
 void Graph::build(std::uint32_t n, const EdgeList& edges, const std::vector<KnownMove>& known) {
   n_ = n;
   const std::uint32_t target = options_.target;
@@ -147,12 +289,16 @@ void Graph::build(std::uint32_t n, const EdgeList& edges, const std::vector<Know
     build_rows(n, known_edges, from, [](const auto& e) { return e.second; }, known_begin_, order);
     for (auto k : order) known_.push_back(known[k].value);
   }
-  identity_ = "graph;n=" + std::to_string(n) + ";misere=" + (options_.misere ? "1" : "0") +
-              ";target=" + std::to_string(target);
+  if (has_owners())  // owners and charging flags are hashed with the edges by the callers
+    identity_ = "graph;format=ioi-train;n=" + std::to_string(n);
+  else
+    identity_ = "graph;n=" + std::to_string(n) + ";misere=" + (options_.misere ? "1" : "0") +
+                ";target=" + std::to_string(target);
 }
 
 std::string Graph::table_name() const {
   std::string name = "graph-" + stem_;
+  if (has_owners()) name += "-ioi";
   if (options_.misere) name += "-misere";
   if (options_.target) name += "-target" + std::to_string(options_.target);
   return name;
@@ -161,9 +307,11 @@ std::string Graph::table_name() const {
 Index Graph::parse(std::string_view s) const {
   std::uint64_t v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || v < 1 || v > n_)
-    throw GameError("'" + std::string(s) + "' is not a vertex 1.." + std::to_string(n_));
-  return v - 1;
+  const std::uint64_t first = has_owners() ? 0 : 1;  // IOI stations count from 0
+  if (ec != std::errc() || end != s.data() + s.size() || v < first || v - first >= n_)
+    throw GameError("'" + std::string(s) + "' is not a " + (first ? "vertex 1.." : "station 0..") +
+                    std::to_string(n_ - 1 + first));
+  return v - first;
 }
 
 }  // namespace rtb

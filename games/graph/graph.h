@@ -1,6 +1,10 @@
 // The game of the seeds: a token on a vertex of a directed graph, a move
 // follows an edge, and the player who cannot move loses (wins if misere).
 // Self-loops and repeated edges are kept: `left` counts edges, not neighbours.
+//
+// With format=ioi-train the file is the input of IOI 2017 Train and the
+// graph is an arena (games/arena.h): each station has an owner and a
+// charging flag, stations are numbered from 0, and every station has a track.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "games/arena.h"
 #include "games/game.h"
 
 namespace rtb {
@@ -16,7 +21,8 @@ class Graph {
  public:
   static constexpr std::string_view kName = "graph";
   static constexpr std::string_view kSummary =
-      "a token on a directed graph read from a file (first line 'n m', then m lines 'u v', vertices 1..n)";
+      "a token on a directed graph read from a file (first line 'n m', then m lines 'u v', vertices 1..n); "
+      "with format=ioi-train an arena in the IOI 2017 Train input format";
   static std::vector<ParamDoc> param_docs();
 
   struct Options {
@@ -31,6 +37,10 @@ class Graph {
   };
 
   explicit Graph(const Params& params);  // reads file=PATH; throws GameError
+  // An IOI Train arena built in memory (benchmarks, tests): tracks (u, v)
+  // with 0 <= u, v < n = owner.size(); every station needs a track.
+  Graph(std::vector<Player> owner, std::vector<std::uint8_t> charging,
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> tracks);
   // A graph built in memory (benchmarks, tests); edges are (u, v) with 1 <= u, v <= n.
   Graph(std::uint32_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges,
         Options options, const std::vector<KnownMove>& known = {});
@@ -57,12 +67,19 @@ class Graph {
     for (std::uint64_t e = in_begin_[i]; e < in_begin_[i + 1]; ++e) f(Index{in_[e]});
   }
 
-  std::string text(Index i) const { return std::to_string(i + 1); }
+  // Arena: only a graph read with format=ioi-train has owners.
+  bool has_owners() const { return !owner_.empty(); }
+  Player owner(Index i) const { return owner_[i]; }
+  bool target(Index i) const { return charging_[i] != 0; }
+
+  // IOI stations are numbered from 0, plain vertices from 1.
+  std::string text(Index i) const { return std::to_string(has_owners() ? i : i + 1); }
   Index parse(std::string_view s) const;
 
  private:
   void build(std::uint32_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges,
              const std::vector<KnownMove>& known);
+  void read_train(const std::string& path, const std::string& content);
 
   Params params_;
   std::string identity_;
@@ -73,6 +90,10 @@ class Graph {
   std::vector<std::uint64_t> out_begin_, in_begin_, known_begin_;
   std::vector<std::uint32_t> out_, in_;
   std::vector<Value> known_;
+  std::vector<Player> owner_;           // empty unless format=ioi-train
+  std::vector<std::uint8_t> charging_;  // 1 for a charging station
 };
+
+static_assert(Arena<Graph>);
 
 }  // namespace rtb

@@ -1,0 +1,83 @@
+// From an arena plugin and an objective to a table on disk, value kind
+// "arena16": one two-byte code per index, ArenaCode in games/arena.h
+// (bit 0: A wins; bits 1..15: the detail of gen/arena.h, capped at 32767).
+//
+// The objective is part of what the values depend on, so it goes into the
+// table's name (graph-train-ioi-buchi.rtb), its identity (the game's identity
+// plus ";objective=buchi") and its parameters (the game's plus
+// objective=buchi, as given to tbgen). The counts: wins = positions A wins,
+// losses = positions B wins, draws = 0, max_depth = the largest detail before
+// capping.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "games/arena.h"
+#include "gen/arena.h"
+#include "gen/build_table.h"
+#include "storage/table_writer.h"
+
+namespace rtb {
+
+template <Arena G>
+std::string arena_table_name(const G& game, Objective objective) {
+  return game.table_name() + "-" + std::string(objective_name(objective));
+}
+
+template <Arena G>
+storage::TableMeta arena_table_meta(const G& game, Objective objective, const ArenaStats& stats) {
+  storage::TableMeta meta;
+  meta.game = std::string(G::kName);
+  Params params = game.params();
+  params.set("objective", std::string(objective_name(objective)));
+  meta.params = params.canonical();
+  meta.identity = game.identity() + ";objective=" + std::string(objective_name(objective));
+  meta.value_kind = std::string(kArenaValueKind);
+  meta.generator_version = RTB_GENERATOR_VERSION;
+  meta.legal = stats.legal;
+  meta.wins = stats.a_wins;
+  meta.losses = stats.b_wins;
+  meta.draws = 0;
+  meta.max_depth = stats.max_detail;
+  return meta;
+}
+
+// The arena16 codes of a solved arena.
+inline std::vector<std::uint16_t> arena_codes(const ArenaResult& result) {
+  std::vector<std::uint16_t> codes(result.size);
+  for (Index i = 0; i < result.size; ++i) codes[i] = ArenaCode::encode(result.a_wins[i], result.detail[i]);
+  return codes;
+}
+
+// Solves `game` for `objective` and writes the table into options.out_dir;
+// returns the path. Throws (GenError, storage::StorageError) with nothing
+// written.
+template <Arena G>
+std::filesystem::path build_arena_table(const G& game, Objective objective, const BuildOptions& options,
+                                        ArenaStats* stats_out = nullptr) {
+  const auto path = table_path(options.out_dir, arena_table_name(game, objective));
+  if (std::filesystem::exists(path) && !options.force)
+    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  const auto partial = storage::partial_path(path);
+  if (std::filesystem::exists(partial)) {
+    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
+    std::filesystem::remove(partial);
+    std::filesystem::remove(partial.string() + "-lock");
+  }
+  ArenaResult result = solve_arena(game, objective, options.gen);
+  const ArenaStats stats = result.stats;
+  std::vector<std::uint16_t> codes = arena_codes(result);
+  result = {};  // the codes are all that is written
+  storage::WriteOptions write;
+  write.force = options.force;
+  storage::write_table(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes),
+                       write);
+  if (stats_out) *stats_out = stats;
+  return path;
+}
+
+}  // namespace rtb
