@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,13 @@ class AnyGame {
   virtual Value terminal(Index i) const = 0;
   virtual std::string text(Index i) const = 0;
   virtual Index parse(std::string_view s) const = 0;
+  virtual std::vector<Dependency> dependencies() const = 0;
+  // Hands the plugin the values of its dependencies (see game.h).
+  virtual void attach(const DependencyValues& values) = 0;
+  // Names of the moves in the order of moves(i), or empty if the game has none.
+  virtual std::vector<std::string> move_names(Index i) const = 0;
+  // Positions the canonical index i stands for (1 without symmetry).
+  virtual std::uint64_t class_size(Index i) const = 0;
 };
 
 template <Game G>
@@ -45,10 +53,37 @@ class ErasedGame final : public AnyGame {
   Value terminal(Index i) const override { return game_.terminal(i); }
   std::string text(Index i) const override { return game_.text(i); }
   Index parse(std::string_view s) const override { return game_.parse(s); }
+  std::vector<Dependency> dependencies() const override { return game_.dependencies(); }
+  void attach(const DependencyValues& values) override {
+    if constexpr (AttachesDependencies<G>) game_.attach(values);
+  }
+  std::vector<std::string> move_names(Index i) const override {
+    if constexpr (requires { game_.move_names(i); })
+      return game_.move_names(i);
+    else
+      return {};
+  }
+  std::uint64_t class_size(Index i) const override {
+    if constexpr (requires { game_.class_size(i); })
+      return static_cast<std::uint64_t>(game_.class_size(i));
+    else
+      return 1;
+  }
 
  private:
   G game_;
 };
+
+// The parameters of the table that holds `position` in game `name`, for
+// games that can tell (see FindsParams); nullopt for the others.
+inline std::optional<Params> params_for_position(std::string_view name, std::string_view position) {
+  std::optional<Params> out;
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    if constexpr (FindsParams<G>)
+      if (name == G::kName) out = G::params_for(position);
+  });
+  return out;
+}
 
 // Throws GameError for an unknown game or bad parameters.
 inline std::unique_ptr<AnyGame> make_game(std::string_view name, const Params& params) {

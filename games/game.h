@@ -7,6 +7,7 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -89,6 +90,35 @@ concept Game = requires(const G& g, const Params& params, Index i, std::string_v
   { g.text(i) } -> std::convertible_to<std::string>;
   { g.parse(s) } -> std::same_as<Index>;
   { g.dependencies() } -> std::convertible_to<std::vector<Dependency>>;
+};
+
+// The values of the tables a game depends on, in the order of its
+// dependencies(), as stored (Value codes by index). A plugin that has
+// dependencies provides `void attach(const DependencyValues&)`; tbgen and the
+// prober call it before anything else, and the plugin reads the spans
+// directly while generating, with no call per move.
+using DependencyValues = std::vector<std::span<const std::uint16_t>>;
+
+template <class G>
+concept AttachesDependencies = requires(G& g, const DependencyValues& values) { g.attach(values); };
+
+// Optional members a plugin may provide, each found with a requires-clause:
+// - static std::vector<Params> expand(const Params&): a parameter that names
+//   a set of tables (chess material=all4); tbgen builds each one.
+// - static Params params_for(std::string_view position): the parameters of
+//   the table holding a position (chess: the material of a FEN), so tbprobe
+//   --dir finds the table from the position alone.
+// - std::vector<std::string> move_names(Index i) const: a name for each move
+//   of i, in the order of moves(i) (chess: SAN and UCI).
+// - int class_size(Index i) const: how many positions the canonical index i
+//   stands for, for statistics over the full board.
+template <class G>
+concept ExpandsParams = requires(const Params& p) {
+  { G::expand(p) } -> std::convertible_to<std::vector<Params>>;
+};
+template <class G>
+concept FindsParams = requires(std::string_view position) {
+  { G::params_for(position) } -> std::convertible_to<Params>;
 };
 
 // A plugin whose moves never lead to known values sets this to false and

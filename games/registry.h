@@ -31,7 +31,7 @@ namespace detail {
 template <class Result, class Visit, class G, class... Rest>
 Result dispatch(std::string_view name, const Params& params, Visit& visit) {
   if (name == G::kName) {
-    const G game(params);
+    G game(params);  // not const: tbgen attaches the tables it depends on
     return visit(game);
   }
   if constexpr (sizeof...(Rest) > 0)

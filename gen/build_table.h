@@ -3,11 +3,14 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 
 #include "games/game.h"
+#include "games/registry.h"
 #include "gen/retrograde.h"
+#include "storage/table_reader.h"
 #include "storage/table_writer.h"
 
 #ifndef RTB_GENERATOR_VERSION
@@ -20,6 +23,8 @@ struct BuildOptions {
   std::filesystem::path out_dir = "tables";
   GenOptions gen;
   bool force = false;
+  // Called after each table is written, dependencies included.
+  std::function<void(const std::filesystem::path&, const GenStats&)> on_written;
 };
 
 inline std::filesystem::path table_path(const std::filesystem::path& dir, const std::string& name) {
@@ -42,10 +47,36 @@ storage::TableMeta table_meta(const G& game, const GenStats& stats) {
   return meta;
 }
 
-// Generates `game` and writes its table into options.out_dir; returns the
-// path. Throws (GenError, storage::StorageError) with nothing written.
 template <Game G>
-std::filesystem::path build_table(const G& game, const BuildOptions& options, GenStats* stats_out = nullptr) {
+std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
+
+// Builds the tables `game` depends on that options.out_dir lacks, reads them
+// all, and attaches their values to `game`. The returned vectors own the
+// values and must outlive the game's use of them.
+template <Game G>
+std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const BuildOptions& options) {
+  std::vector<std::vector<std::uint16_t>> values;
+  if constexpr (AttachesDependencies<G>) {
+    BuildOptions quiet_deps = options;
+    quiet_deps.force = false;
+    for (const Dependency& dep : game.dependencies()) {
+      const auto path = with_game(dep.game, dep.params, [&](auto& sub) {
+        const auto p = table_path(options.out_dir, sub.table_name());
+        return std::filesystem::exists(p) ? p : build_table(sub, quiet_deps);
+      });
+      values.push_back(storage::TableReader(path).read_all());
+    }
+    DependencyValues spans(values.begin(), values.end());
+    game.attach(spans);
+  }
+  return values;
+}
+
+// Generates `game` (after the tables it depends on) and writes its table into
+// options.out_dir; returns the path. Throws (GenError,
+// storage::StorageError) with nothing written.
+template <Game G>
+std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out) {
   const auto path = table_path(options.out_dir, game.table_name());
   if (std::filesystem::exists(path) && !options.force)
     throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
@@ -55,12 +86,14 @@ std::filesystem::path build_table(const G& game, const BuildOptions& options, Ge
     std::filesystem::remove(partial);
     std::filesystem::remove(partial.string() + "-lock");
   }
+  const auto dependency_values = attach_dependencies(game, options);
   GenResult result = generate(game, options.gen);
   storage::WriteOptions write;
   write.force = options.force;
   storage::write_table(path, table_meta(game, result.stats),
                        std::span<const std::uint16_t>(result.values.get(), result.size), write);
   if (stats_out) *stats_out = result.stats;
+  if (options.on_written) options.on_written(path, result.stats);
   return path;
 }
 

@@ -43,20 +43,34 @@ std::string megabytes(std::uint64_t bytes) {
   return buf;
 }
 
-int run_generate(const std::string& game_name, const Params& params, const BuildOptions& options) {
+int run_generate(const std::string& game_name, const Params& params, BuildOptions options) {
   std::filesystem::create_directories(options.out_dir);
-  return with_game(game_name, params, [&](const auto& game) {
-    const auto start = std::chrono::steady_clock::now();
-    GenStats stats;
-    const auto path = build_table(game, options, &stats);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << path.string() << "\n";
+  auto start = std::chrono::steady_clock::now();
+  options.on_written = [&](const std::filesystem::path& path, const GenStats& stats) {
+    const auto now = std::chrono::steady_clock::now();
+    std::cout << path.string() << std::endl;
     if (!options.gen.quiet)
       std::cerr << stats.legal << " positions: " << stats.wins << " wins, " << stats.draws << " draws, "
-                << stats.losses << " losses; longest " << stats.max_depth << " plies; " << seconds << " s; peak "
+                << stats.losses << " losses; longest " << stats.max_depth << " plies; "
+                << std::chrono::duration<double>(now - start).count() << " s; peak "
                 << megabytes(peak_memory_bytes()) << "\n";
-    return 0;
+    start = now;
+  };
+  // A parameter may name a set of tables (chess material=all4).
+  std::vector<Params> tables{params};
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    if constexpr (ExpandsParams<G>)
+      if (game_name == G::kName) tables = G::expand(params);
   });
+  for (const Params& one : tables) {
+    with_game(game_name, one, [&](auto& game) {
+      const auto path = table_path(options.out_dir, game.table_name());
+      if (tables.size() > 1 && std::filesystem::exists(path) && !options.force) return 0;  // a set skips what exists
+      build_table(game, options);
+      return 0;
+    });
+  }
+  return 0;
 }
 
 int run_verify(const std::string& table, unsigned threads) {

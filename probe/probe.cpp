@@ -17,6 +17,24 @@ ProbeTable::ProbeTable(const std::filesystem::path& path, std::string_view expec
   if (game_->size() != m.positions)
     throw ProbeError("table " + path.string() + " has " + std::to_string(m.positions) + " values, the game " +
                      std::to_string(game_->size()));
+  attach_dependencies(path.parent_path());
+}
+
+// The tables a table depends on live beside it, as tbgen writes them.
+void ProbeTable::attach_dependencies(const std::filesystem::path& dir) {
+  const auto deps = game_->dependencies();
+  if (deps.empty()) return;
+  for (const Dependency& dep : deps) {
+    const auto sub = make_game(dep.game, dep.params);
+    const auto path = dir / (sub->table_name() + ".rtb");
+    if (!std::filesystem::exists(path))
+      throw ProbeError("table " + reader_.path().string() + " needs " + path.filename().string() + " beside it");
+    const storage::TableReader reader(path);
+    if (reader.meta().identity != sub->identity())
+      throw ProbeError("table " + path.string() + " was made for other parameters or input");
+    dependency_values_.push_back(reader.read_all());
+  }
+  game_->attach(DependencyValues(dependency_values_.begin(), dependency_values_.end()));
 }
 
 Index ProbeTable::parse(std::string_view text) const {

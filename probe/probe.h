@@ -51,8 +51,11 @@ class ProbeTable {
   std::vector<std::uint16_t> read_all() const { return reader_.read_all(); }
 
  private:
+  void attach_dependencies(const std::filesystem::path& dir);
+
   storage::TableReader reader_;
   std::unique_ptr<AnyGame> game_;
+  std::vector<std::vector<std::uint16_t>> dependency_values_;  // what game_ reads for moves leaving the table
 };
 
 // A directory of tables, each opened on first use and kept open.

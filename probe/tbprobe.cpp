@@ -31,10 +31,14 @@ void print_position(const ProbeTable& table, Index i, const std::string& typed, 
   std::cout << (typed.empty() ? stored : typed) << ": " << describe(v) << "\n";
   if (!typed.empty() && typed != stored) std::cout << "stored as " << stored << "\n";
   const auto moves = table.moves(i);
+  const auto names = table.game().move_names(i);
   if (moves.empty()) std::cout << "no moves: the game is over\n";
-  for (const MoveResult& m : moves)
-    std::cout << "  move to " << (m.index ? m.position : "(outside the table)") << ": "
-              << describe(m.for_mover()) << " for the mover\n";
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const MoveResult& m = moves[k];
+    std::cout << "  " << (k < names.size() ? names[k] + " to " : "move to ")
+              << (m.index ? m.position : "(outside the table)") << ": " << describe(m.for_mover())
+              << " for the mover\n";
+  }
   if (!line) return;
   std::cout << "best line:\n";
   int ply = 0;
@@ -92,6 +96,7 @@ int main(int argc, char** argv) {
       "game,g", po::value(&game), "the game whose table to find in --dir (or to expect in --table)")(
       "param,p", po::value(&param_items)->composing(), "game parameter key=value (repeatable)")(
       "position", po::value(&position), "print the value of this position and of every move")(
+      "fen", po::value(&position), "the same as --position (chess)")(
       "index", po::value<Index>(), "the same for the position with this index")(
       "line", "with --position or --index: also print the best line to the end")(
       "stats", "print the counts and the histogram of depths")(
@@ -109,7 +114,8 @@ int main(int argc, char** argv) {
   }
   if (vm.count("index")) index = vm["index"].as<Index>();
   if (table_path.empty() == dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
-  if (!vm.count("position") && !index && !vm.count("stats") && !vm.count("dump"))
+  const bool has_position = vm.count("position") || vm.count("fen");
+  if (!has_position && !index && !vm.count("stats") && !vm.count("dump"))
     throw UsageError("nothing to do: give --position, --index, --stats or --dump");
 
   std::optional<ProbeTable> own;
@@ -122,9 +128,12 @@ int main(int argc, char** argv) {
     if (game.empty()) throw UsageError("--dir needs --game G");
     Params params;
     for (const auto& item : param_items) params.add(item);
+    // Games such as chess find the table from the position itself.
+    if (param_items.empty() && has_position)
+      if (auto found = params_for_position(game, position)) params = *found;
     table = &tablebase.emplace(dir).table(game, params);
   }
-  if (vm.count("position")) print_position(*table, table->parse(position), position, vm.count("line"));
+  if (has_position) print_position(*table, table->parse(position), position, vm.count("line"));
   if (index) print_position(*table, *index, "", vm.count("line"));
   if (vm.count("stats")) print_stats(*table);
   if (vm.count("dump")) dump(*table);

@@ -23,7 +23,8 @@ class Probe : public ::testing::Test {
     options.out_dir = dir_;
     options.force = true;
     generated_ = generate(TicTacToe(Params{}), options.gen);
-    build_table(TicTacToe(Params{}), options);
+    TicTacToe game{Params{}};
+    build_table(game, options);
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
 

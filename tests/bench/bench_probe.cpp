@@ -31,7 +31,8 @@ const std::filesystem::path& table_path() {
     options.out_dir = dir;
     options.force = true;
     options.gen.quiet = true;
-    return rtb::build_table(rtb::Graph(params), options);
+    rtb::Graph graph(params);
+    return rtb::build_table(graph, options);
   }();
   return path;
 }
