@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "games/connect4/connect4.h"
 #include "games/game.h"
 #include "games/graph/graph.h"
 #include "games/tictactoe/tictactoe.h"
@@ -19,7 +20,7 @@ namespace rtb {
 template <Game... Gs>
 struct GameList {};
 
-using Registry = GameList<Graph, TicTacToe>;
+using Registry = GameList<Graph, TicTacToe, ConnectFour>;
 
 // Calls visit(std::type_identity<G>{}) for every registered game type G.
 template <class Visit>

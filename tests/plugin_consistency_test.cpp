@@ -29,6 +29,7 @@ std::vector<Params> small_params(std::string_view game, const std::filesystem::p
     for (auto& p : sets) p.set("file", file);
     return sets;
   }
+  if (game == "connect4") return {make({"width=4", "height=3"}), make({"width=3", "height=4"}), make({"width=4", "height=4"})};
   if (game == "tictactoe")
     return {make({}), make({"m=3", "n=4", "k=3"}), make({"m=2", "n=3", "k=2"}), make({"m=4", "n=3", "k=4"})};
   return {};

@@ -1,0 +1,188 @@
+#include "games/connect4/connect4.h"
+
+#include <algorithm>
+
+namespace rtb {
+namespace {
+constexpr Index kTierAlign = 4096;  // tiers start on a storage block
+}
+
+std::vector<ParamDoc> ConnectFour::param_docs() {
+  return {{"width", "columns", "4"}, {"height", "rows", "4"}};
+}
+
+ConnectFour::ConnectFour(const Params& params) : params_(params) {
+  width_ = static_cast<int>(params.get_int("width", 4, 1, kMaxWidth));
+  height_ = static_cast<int>(params.get_int("height", 4, 1, 15));
+  params.reject_unknown(kName);
+  if (width_ * (height_ + 1) > 64) throw GameError("connect4: width * (height + 1) must be at most 64");
+  cells_ = width_ * height_;
+  params_.set("width", std::to_string(width_));
+  params_.set("height", std::to_string(height_));
+
+  binomial_.assign(cells_ + 2, std::vector<Index>(cells_ + 2, 0));
+  for (int n = 0; n <= cells_ + 1; ++n) {
+    binomial_[n][0] = 1;
+    for (int k = 1; k <= n; ++k) binomial_[n][k] = binomial_[n - 1][k - 1] + binomial_[n - 1][k];
+  }
+  shapes_.assign(width_ + 1, std::vector<Index>(cells_ + 1, 0));
+  shapes_[width_][0] = 1;
+  for (int c = width_ - 1; c >= 0; --c)
+    for (int s = 0; s <= cells_; ++s)
+      for (int h = 0; h <= std::min(height_, s); ++h) shapes_[c][s] += shapes_[c + 1][s - h];
+  tier_begin_.push_back(0);
+  for (int t = 0; t <= cells_; ++t) {
+    const Index tier = shapes_[0][t] * binomial_[t][t / 2];
+    tier_begin_.push_back(tier_begin_.back() + (tier + kTierAlign - 1) / kTierAlign * kTierAlign);
+  }
+  line_shifts_ = {1, height_ + 1, height_, height_ + 2};
+}
+
+std::string ConnectFour::identity() const { return "connect4;" + params_.canonical(); }
+
+std::string ConnectFour::table_name() const {
+  return "connect4-" + std::to_string(width_) + "x" + std::to_string(height_);
+}
+
+bool ConnectFour::has_four(std::uint64_t d) const {
+  for (int s : line_shifts_) {
+    const std::uint64_t pairs = d & (d >> s);
+    if (pairs & (pairs >> (2 * s))) return true;
+  }
+  return false;
+}
+
+std::uint32_t ConnectFour::tier_of(Index i) const {
+  return static_cast<std::uint32_t>(std::upper_bound(tier_begin_.begin(), tier_begin_.end(), i) -
+                                    tier_begin_.begin() - 1);
+}
+
+ConnectFour::Board ConnectFour::board(Index i) const {
+  Board b;
+  const std::uint32_t t = tier_of(i);
+  b.discs = t;
+  const Index colourings = binomial_[t][t / 2];
+  Index shape = (i - tier_begin_[t]) / colourings, colouring = (i - tier_begin_[t]) % colourings;
+  b.heights.assign(width_, 0);
+  int left = static_cast<int>(t);
+  for (int c = 0; c < width_; ++c) {
+    int h = 0;
+    while (shape >= shapes_[c + 1][left - h]) shape -= shapes_[c + 1][left - h++];
+    b.heights[c] = static_cast<std::uint8_t>(h);
+    left -= h;
+  }
+  // The discs ranked by `colouring` are the second player's, largest first.
+  std::vector<bool> second(t, false);
+  int k = static_cast<int>(t / 2);
+  for (int pos = static_cast<int>(t) - 1; pos >= 0 && k > 0; --pos)
+    if (colouring >= binomial_[pos][k]) {
+      colouring -= binomial_[pos][k];
+      second[pos] = true;
+      --k;
+    }
+  int disc = 0;
+  for (int c = 0; c < width_; ++c)
+    for (int r = 0; r < b.heights[c]; ++r, ++disc)
+      (second[disc] ? b.second : b.first) |= std::uint64_t{1} << (c * (height_ + 1) + r);
+  return b;
+}
+
+Index ConnectFour::raw_index(const Board& b) const {
+  const std::uint32_t t = b.discs;
+  Index shape = 0, colouring = 0;
+  int left = static_cast<int>(t), disc = 0, k = 0;
+  for (int c = 0; c < width_; ++c) {
+    for (int h = 0; h < b.heights[c]; ++h) shape += shapes_[c + 1][left - h];
+    left -= b.heights[c];
+    for (int r = 0; r < b.heights[c]; ++r, ++disc)
+      if (b.second >> (c * (height_ + 1) + r) & 1) colouring += binomial_[disc][++k];
+  }
+  return tier_begin_[t] + shape * binomial_[t][t / 2] + colouring;
+}
+
+ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
+  Board m;
+  m.discs = b.discs;
+  m.heights.assign(b.heights.rbegin(), b.heights.rend());
+  const std::uint64_t column = (std::uint64_t{1} << (height_ + 1)) - 1;
+  for (int c = 0; c < width_; ++c) {
+    const int from = c * (height_ + 1), to = (width_ - 1 - c) * (height_ + 1);
+    m.first |= ((b.first >> from) & column) << to;
+    m.second |= ((b.second >> from) & column) << to;
+  }
+  return m;
+}
+
+Index ConnectFour::index(const Board& b) const { return std::min(raw_index(b), raw_index(mirrored(b))); }
+
+bool ConnectFour::legal(Index i) const {
+  const std::uint32_t t = tier_of(i);
+  if (i - tier_begin_[t] >= shapes_[0][t] * binomial_[t][t / 2]) return false;  // padding
+  const Board b = board(i);
+  if (has_four(b.first_to_move() ? b.first : b.second)) return false;  // the game ended before
+  return index(b) == i;
+}
+
+Value ConnectFour::terminal(Index i) const {
+  const Board b = board(i);
+  return has_four(b.first_to_move() ? b.second : b.first) ? Value::loss(0) : Value::draw();
+}
+
+int ConnectFour::class_size(Index i) const {
+  const Board b = board(i);
+  return raw_index(b) == raw_index(mirrored(b)) ? 1 : 2;
+}
+
+std::string ConnectFour::text(Index i) const {
+  const Board b = board(i);
+  std::string s;
+  for (int c = 0; c < width_; ++c) {
+    if (c) s += '/';
+    for (int r = 0; r < b.heights[c]; ++r) s += (b.first >> (c * (height_ + 1) + r) & 1) ? 'x' : 'o';
+  }
+  return s;
+}
+
+// Text is either a move sequence ("4453", columns from 1) or the board
+// column by column, bottom up, columns separated by '/'.
+Index ConnectFour::parse(std::string_view s) const {
+  Board b;
+  b.heights.assign(width_, 0);
+  const bool moves_text = s.find_first_not_of("0123456789") == std::string_view::npos;
+  auto fail = [&](const std::string& why) -> Index {
+    throw GameError("connect4 position '" + std::string(s) + "': " + why);
+  };
+  auto drop = [&](int c, bool first) {
+    if (b.heights[c] == height_) return false;
+    (first ? b.first : b.second) |= std::uint64_t{1} << (c * (height_ + 1) + b.heights[c]++);
+    ++b.discs;
+    return true;
+  };
+  if (moves_text) {
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      if (has_four(b.first) || has_four(b.second)) return fail("the game is over before move " + std::to_string(k + 1));
+      const int c = s[k] - '1';
+      if (c < 0 || c >= width_) return fail("no column " + std::string(1, s[k]));
+      if (!drop(c, b.first_to_move())) return fail("column " + std::string(1, s[k]) + " is full");
+    }
+  } else {
+    int c = 0;
+    for (char ch : s) {
+      if (ch == '/') {
+        if (++c >= width_) return fail("more than " + std::to_string(width_) + " columns");
+      } else if (ch == 'x' || ch == 'o') {
+        if (!drop(c, ch == 'x')) return fail("column " + std::to_string(c + 1) + " is over-full");
+      } else {
+        return fail("use x, o and '/' between columns, or a move sequence like 4453");
+      }
+    }
+    if (c != width_ - 1) return fail("expected " + std::to_string(width_) + " columns separated by '/'");
+    const int firsts = __builtin_popcountll(b.first), seconds = __builtin_popcountll(b.second);
+    if (firsts != seconds && firsts != seconds + 1) return fail("x moves first, so x has as many discs as o or one more");
+  }
+  const Index i = index(b);
+  if (!legal(i)) return fail("the game ended before this position");
+  return i;
+}
+
+}  // namespace rtb

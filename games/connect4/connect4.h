@@ -1,0 +1,125 @@
+// Connect Four on any board: discs drop into `width` columns of `height`
+// cells, four in a row (any direction) ends the game, a full board is a
+// draw. The game is split into tiers by the number of discs: every move goes
+// from tier t to tier t+1, so each tier is solved from the one above it and
+// only two tiers are ever in memory.
+//
+// Index of a position with t discs: tier_begin(t) + shape * colourings +
+// colouring, where `shape` ranks the column heights (a composition of t)
+// and `colouring` ranks which of the t discs, taken column by column bottom
+// up, are the second player's. The left-right mirror is folded in: only the
+// smaller index of a position and its mirror image is legal.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/game.h"
+
+namespace rtb {
+
+class ConnectFour {
+ public:
+  static constexpr std::string_view kName = "connect4";
+  static constexpr std::string_view kSummary =
+      "Connect Four: drop discs into width columns of height cells, four in a row wins";
+  static constexpr bool kHasKnownMoves = false;
+  static std::vector<ParamDoc> param_docs();
+
+  explicit ConnectFour(const Params& params);
+
+  std::string identity() const;
+  std::string table_name() const;
+  Params params() const { return params_; }
+  std::vector<Dependency> dependencies() const { return {}; }
+
+  Index size() const { return tier_begin_.back(); }
+  bool legal(Index i) const;
+  Value terminal(Index i) const;
+  template <class F>
+  void moves(Index i, F&& f) const;
+  template <class F>
+  void unmoves(Index i, F&& f) const;
+  std::string text(Index i) const;
+  Index parse(std::string_view s) const;
+  int class_size(Index i) const;
+
+  // Tiers: tier t holds the positions with t discs, [tier_begin(t), tier_begin(t+1)).
+  std::uint32_t tier_count() const { return cells_ + 1; }
+  Index tier_begin(std::uint32_t t) const { return tier_begin_[t]; }
+  static constexpr bool kMovesLeaveTier = true;  // no move stays in its tier
+
+  // A position as column heights and one bit per cell of each player.
+  struct Board {
+    std::uint32_t discs = 0;
+    std::vector<std::uint8_t> heights;
+    std::uint64_t first = 0, second = 0;  // bit (column * (height + 1) + row)
+    bool first_to_move() const { return discs % 2 == 0; }
+  };
+  Board board(Index i) const;
+  Index index(const Board& b) const;  // canonical: the smaller of the board and its mirror
+
+ private:
+  Index raw_index(const Board& b) const;
+  Board mirrored(const Board& b) const;
+  bool has_four(std::uint64_t discs) const;
+  std::uint32_t tier_of(Index i) const;
+  static constexpr int kMaxWidth = 16;
+
+  Params params_;
+  int width_, height_, cells_;
+  std::vector<Index> tier_begin_;
+  // shapes_[c][s]: ways columns c.. can hold s discs; binomial_[n][k].
+  std::vector<std::vector<Index>> shapes_;
+  std::vector<std::vector<Index>> binomial_;
+  std::vector<int> line_shifts_;  // bit distances of the four directions
+};
+
+template <class F>
+void ConnectFour::moves(Index i, F&& f) const {
+  Board b = board(i);
+  const std::uint64_t last = b.first_to_move() ? b.second : b.first;
+  if (has_four(last) || static_cast<int>(b.discs) == cells_) return;
+  std::uint64_t& mine = b.first_to_move() ? b.first : b.second;
+  ++b.discs;
+  for (int c = 0; c < width_; ++c) {
+    if (b.heights[c] == height_) continue;
+    const std::uint64_t bit = std::uint64_t{1} << (c * (height_ + 1) + b.heights[c]);
+    mine |= bit;
+    ++b.heights[c];
+    f(Successor::to(index(b)));
+    --b.heights[c];
+    mine &= ~bit;
+  }
+}
+
+// Unmoves lift the top disc of a column that holds the last mover's disc;
+// each predecessor class is reported as often as it has moves into i.
+template <class F>
+void ConnectFour::unmoves(Index i, F&& f) const {
+  Board b = board(i);
+  if (b.discs == 0) return;
+  std::uint64_t& theirs = b.first_to_move() ? b.second : b.first;
+  const std::uint64_t before = theirs;
+  --b.discs;
+  Index seen[kMaxWidth];
+  int n_seen = 0;
+  for (int c = 0; c < width_; ++c) {
+    if (b.heights[c] == 0) continue;
+    const std::uint64_t bit = std::uint64_t{1} << (c * (height_ + 1) + b.heights[c] - 1);
+    if (!(before & bit)) continue;
+    theirs = before & ~bit;
+    --b.heights[c];
+    const Index p = index(b);
+    ++b.heights[c];
+    if (!legal(p) || std::find(seen, seen + n_seen, p) != seen + n_seen) continue;
+    seen[n_seen++] = p;
+    int count = 0;
+    moves(p, [&](Successor s) { count += s.index == i; });
+    for (int k = 0; k < count; ++k) f(p);
+  }
+}
+
+}  // namespace rtb
