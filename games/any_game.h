@@ -33,6 +33,8 @@ class AnyGame {
   virtual std::vector<std::string> move_names(Index i) const = 0;
   // Positions the canonical index i stands for (1 without symmetry).
   virtual std::uint64_t class_size(Index i) const = 0;
+  // The position games start from, for games that have one.
+  virtual std::optional<Index> start() const = 0;
 };
 
 template <Game G>
@@ -62,6 +64,12 @@ class ErasedGame final : public AnyGame {
       return game_.move_names(i);
     else
       return {};
+  }
+  std::optional<Index> start() const override {
+    if constexpr (requires { game_.start(); })
+      return game_.start();
+    else
+      return std::nullopt;
   }
   std::uint64_t class_size(Index i) const override {
     if constexpr (requires { game_.class_size(i); })

@@ -112,6 +112,7 @@ concept AttachesDependencies = requires(G& g, const DependencyValues& values) { 
 //   of i, in the order of moves(i) (chess: SAN and UCI).
 // - int class_size(Index i) const: how many positions the canonical index i
 //   stands for, for statistics over the full board.
+// - Index start() const: the position games start from (tbprobe --reachable).
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

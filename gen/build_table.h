@@ -10,6 +10,7 @@
 #include "games/game.h"
 #include "games/registry.h"
 #include "gen/retrograde.h"
+#include "gen/tiers.h"
 #include "storage/table_reader.h"
 #include "storage/table_writer.h"
 
@@ -87,13 +88,23 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     std::filesystem::remove(partial.string() + "-lock");
   }
   const auto dependency_values = attach_dependencies(game, options);
-  GenResult result = generate(game, options.gen);
   storage::WriteOptions write;
   write.force = options.force;
-  storage::write_table(path, table_meta(game, result.stats),
-                       std::span<const std::uint16_t>(result.values.get(), result.size), write);
-  if (stats_out) *stats_out = result.stats;
-  if (options.on_written) options.on_written(path, result.stats);
+  GenStats stats;
+  if constexpr (Tiered<G>) {
+    std::vector<std::uint16_t> values(game.size());
+    stats = generate_tiers(game, options.gen, [&](Index first, std::span<const std::uint16_t> tier) {
+      std::copy(tier.begin(), tier.end(), values.begin() + static_cast<std::ptrdiff_t>(first));
+    });
+    storage::write_table(path, table_meta(game, stats), values, write);
+  } else {
+    GenResult result = generate(game, options.gen);
+    stats = result.stats;
+    storage::write_table(path, table_meta(game, stats),
+                         std::span<const std::uint16_t>(result.values.get(), result.size), write);
+  }
+  if (stats_out) *stats_out = stats;
+  if (options.on_written) options.on_written(path, stats);
   return path;
 }
 

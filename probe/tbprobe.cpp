@@ -68,6 +68,36 @@ void print_stats(const ProbeTable& table) {
     std::cout << depth << "  " << counts.first << "  " << counts.second << "\n";
 }
 
+// Positions reachable from the start by a forward sweep over the table,
+// counted both as stored (canonical) and over the full board.
+void print_reachable(const ProbeTable& table) {
+  const AnyGame& game = table.game();
+  const auto start = game.start();
+  if (!start) throw UsageError("game " + std::string(game.name()) + " has no start position for --reachable");
+  const auto values = table.read_all();
+  std::vector<bool> seen(game.size(), false);
+  std::vector<Index> frontier{*start};
+  seen[*start] = true;
+  std::uint64_t canonical = 0, full = 0, by_outcome[3] = {0, 0, 0};
+  while (!frontier.empty()) {
+    const Index i = frontier.back();
+    frontier.pop_back();
+    ++canonical;
+    const std::uint64_t weight = game.class_size(i);
+    full += weight;
+    by_outcome[static_cast<int>(Value::from_code(values[i]).outcome())] += weight;
+    for (const Successor& s : game.moves(i))
+      if (s.inside && !seen[s.index]) {
+        seen[s.index] = true;
+        frontier.push_back(s.index);
+      }
+  }
+  std::cout << "reachable from the start: " << full << " positions (" << canonical << " up to symmetry)\n"
+            << "  wins " << by_outcome[static_cast<int>(Outcome::Win)] << ", draws "
+            << by_outcome[static_cast<int>(Outcome::Draw)] << ", losses "
+            << by_outcome[static_cast<int>(Outcome::Loss)] << "\n";
+}
+
 void dump(const ProbeTable& table) {
   const auto values = table.read_all();
   const AnyGame& game = table.game();
@@ -100,6 +130,7 @@ int main(int argc, char** argv) {
       "index", po::value<Index>(), "the same for the position with this index")(
       "line", "with --position or --index: also print the best line to the end")(
       "stats", "print the counts and the histogram of depths")(
+      "reachable", "with --stats: also count the positions reachable from the start position")(
       "dump", "print every position in index order: <position> <WIN|LOSS|DRAW> <plies or ->");
   po::variables_map vm;
   try {
@@ -136,6 +167,7 @@ int main(int argc, char** argv) {
   if (has_position) print_position(*table, table->parse(position), position, vm.count("line"));
   if (index) print_position(*table, *index, "", vm.count("line"));
   if (vm.count("stats")) print_stats(*table);
+  if (vm.count("reachable")) print_reachable(*table);
   if (vm.count("dump")) dump(*table);
   return 0;
 }

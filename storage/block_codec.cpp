@@ -28,7 +28,9 @@ std::uint64_t load_le(const std::byte* in, int bytes) {
   return value;
 }
 
-std::uint16_t swap16(std::uint16_t v) { return static_cast<std::uint16_t>((v << 8) | (v >> 8)); }
+std::uint16_t swap16(std::uint16_t v) {
+  return static_cast<std::uint16_t>((v << 8) | (v >> 8));
+}
 
 // Decompression allocates a sizeable context; keep one per thread instead of
 // one per block (ZSTD_decompress would allocate it on every call).
@@ -64,7 +66,9 @@ std::uint64_t table_checksum(std::span<const std::uint16_t> values) {
   return XXH3_64bits_digest(state.get());
 }
 
-void BlockCodec::CCtxFree::operator()(ZSTD_CCtx_s* cctx) const noexcept { ZSTD_freeCCtx(cctx); }
+void BlockCodec::CCtxFree::operator()(ZSTD_CCtx_s* cctx) const noexcept {
+  ZSTD_freeCCtx(cctx);
+}
 
 BlockCodec::BlockCodec(int zstd_level) : level_(zstd_level), cctx_(ZSTD_createCCtx()) {
   if (!cctx_) throw std::bad_alloc();
@@ -86,8 +90,9 @@ void BlockCodec::encode(std::span<const std::uint16_t> values, std::vector<std::
     raw = little_endian_.data();
   }
   out.resize(max_encoded_size(values.size()));
-  const std::size_t compressed = ZSTD_compressCCtx(cctx_.get(), out.data() + kBlockHeaderBytes,
-                                                   out.size() - kBlockHeaderBytes, raw, values.size_bytes(), level_);
+  const std::size_t compressed =
+      ZSTD_compressCCtx(cctx_.get(), out.data() + kBlockHeaderBytes, out.size() - kBlockHeaderBytes, raw,
+                        values.size_bytes(), level_);
   if (ZSTD_isError(compressed))
     throw StorageError(std::string("zstd cannot compress a block: ") + ZSTD_getErrorName(compressed));
   out.resize(kBlockHeaderBytes + compressed);

@@ -39,7 +39,8 @@ struct MetaPage {
 
 class File {
  public:
-  File(const std::filesystem::path& path, const std::string& context) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+  File(const std::filesystem::path& path, const std::string& context)
+      : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
     if (fd_ < 0) throw StorageError(context + " cannot be opened: " + std::strerror(errno));
   }
   ~File() { ::close(fd_); }
@@ -71,7 +72,9 @@ MetaPage read_meta_page(const File& file, std::uint64_t offset, const std::strin
 
 }  // namespace
 
-std::uint64_t LmdbHeader::needed_bytes() const { return std::max<std::uint64_t>(last_page + 1, 2) * page_size; }
+std::uint64_t LmdbHeader::needed_bytes() const {
+  return std::max<std::uint64_t>(last_page + 1, 2) * page_size;
+}
 
 LmdbHeader check_lmdb_header(const std::filesystem::path& path, const std::string& context) {
   const File file(path, context);

@@ -82,8 +82,8 @@ class Fields {
   }
   [[noreturn]] void bad(const char* key) const {
     // Quote a damaged value only in part: it may be long or binary garbage.
-    throw StorageError(context_ + ": the meta record has a malformed '" + key + "': '" + get(key).substr(0, 40) +
-                       "'");
+    throw StorageError(context_ + ": the meta record has a malformed '" + key + "': '" +
+                       get(key).substr(0, 40) + "'");
   }
 
   std::map<std::string, std::string, std::less<>> values_;
@@ -129,9 +129,11 @@ TableMeta parse_meta(std::string_view text, const std::string& context) {
     if (line.empty()) continue;
     const std::size_t equals = line.find('=');
     if (equals == std::string_view::npos)
-      throw StorageError(context + ": line " + std::to_string(line_number) + " of the meta record is not key=value");
+      throw StorageError(context + ": line " + std::to_string(line_number) +
+                         " of the meta record is not key=value");
     if (!values.emplace(line.substr(0, equals), line.substr(equals + 1)).second)
-      throw StorageError(context + ": the meta record has '" + std::string(line.substr(0, equals)) + "' twice");
+      throw StorageError(context + ": the meta record has '" + std::string(line.substr(0, equals)) +
+                         "' twice");
   }
 
   const Fields fields(std::move(values), context);

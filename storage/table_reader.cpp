@@ -46,6 +46,14 @@ std::size_t cache_slot(std::uint64_t reader_id, std::uint64_t block) {
   return static_cast<std::size_t>((block + reader_id * 0x9E3779B97F4A7C15ull) % kCacheSlots);
 }
 
+// A moved-from reader has no Impl; using one is a bug worth a clear message.
+// (A template, since TableReader::Impl is private to the class.)
+template <typename Impl>
+const Impl& live(const std::unique_ptr<Impl>& impl) {
+  if (!impl) throw StorageError("a moved-from TableReader was used");
+  return *impl;
+}
+
 }  // namespace
 
 struct TableReader::Impl {
@@ -115,16 +123,17 @@ struct TableReader::Impl {
     MDB_stat stat;
     lmdb::check(mdb_stat(txn.get(), blocks_dbi, &stat), context, "mdb_stat(blocks)");
     if (stat.ms_entries != block_count)
-      throw StorageError(context + " has " + std::to_string(stat.ms_entries) + " blocks; its meta record needs " +
-                         std::to_string(block_count));
+      throw StorageError(context + " has " + std::to_string(stat.ms_entries) +
+                         " blocks; its meta record needs " + std::to_string(block_count));
     // Committing (not aborting) a read transaction keeps the database
     // handles it opened for the life of the environment.
     lmdb::check(txn.commit(), context, "mdb_txn_commit");
   }
 
-  // The bytes of `data`, which must lie within the committed part of the map.
+  // How many values `block` holds: block_values, fewer in the last block.
   std::size_t values_in_block(std::uint64_t block) const {
-    return static_cast<std::size_t>(std::min<std::uint64_t>(meta.block_values, meta.positions - block * meta.block_values));
+    return static_cast<std::size_t>(
+        std::min<std::uint64_t>(meta.block_values, meta.positions - block * meta.block_values));
   }
 
   // Reads, verifies and decompresses `block` into `out` (of values_in_block size).
@@ -158,24 +167,19 @@ TableReader::~TableReader() = default;
 TableReader::TableReader(TableReader&&) noexcept = default;
 TableReader& TableReader::operator=(TableReader&&) noexcept = default;
 
-namespace {
-// A moved-from reader has no Impl; using one is a bug worth a clear message.
-// (A template, since TableReader::Impl is private to the class.)
-template <typename Impl>
-const Impl& live(const std::unique_ptr<Impl>& impl) {
-  if (!impl) throw StorageError("a moved-from TableReader was used");
-  return *impl;
+const TableMeta& TableReader::meta() const {
+  return live(impl_).meta;
 }
-}  // namespace
-
-const TableMeta& TableReader::meta() const { return live(impl_).meta; }
-const fs::path& TableReader::path() const { return live(impl_).path; }
+const fs::path& TableReader::path() const {
+  return live(impl_).path;
+}
 
 std::uint16_t TableReader::value(std::uint64_t index) const {
   const Impl& impl = live(impl_);
   if (index >= impl.meta.positions)
-    throw StorageError(impl.context + ": index " + std::to_string(index) + " is out of range (the table has " +
-                       std::to_string(impl.meta.positions) + " positions)");
+    throw StorageError(impl.context + ": index " + std::to_string(index) +
+                       " is out of range (the table has " + std::to_string(impl.meta.positions) +
+                       " positions)");
   const std::uint64_t block = index / impl.meta.block_values;
   CachedBlock& slot = block_cache[cache_slot(impl.id, block)];
   if (slot.reader_id != impl.id || slot.block != block) {
@@ -201,11 +205,13 @@ std::vector<std::uint16_t> TableReader::read_all() const {
   std::vector<std::uint16_t> values(impl.meta.positions);
   lmdb::Txn txn(impl.env.get(), MDB_RDONLY, impl.context);
   for (std::uint64_t block = 0; block < impl.block_count; ++block) {
-    const std::span<std::uint16_t> out(values.data() + block * impl.meta.block_values, impl.values_in_block(block));
+    const std::span<std::uint16_t> out(values.data() + block * impl.meta.block_values,
+                                       impl.values_in_block(block));
     impl.decode_block(txn.get(), block, out);
   }
   if (table_checksum(values) != impl.meta.checksum)
-    throw StorageError(impl.context + " is corrupt (the checksum over all values does not match its meta record)");
+    throw StorageError(impl.context +
+                       " is corrupt (the checksum over all values does not match its meta record)");
   return values;
 }
 

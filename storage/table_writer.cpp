@@ -130,7 +130,8 @@ class PartialTable {
     lmdb::Txn txn(env_.get(), 0, context_);
     for (std::uint64_t block = first; block < end; ++block) {
       const std::uint64_t begin = block * block_values;
-      codec.encode(values.subspan(begin, std::min<std::uint64_t>(block_values, values.size() - begin)), encoded_);
+      codec.encode(values.subspan(begin, std::min<std::uint64_t>(block_values, values.size() - begin)),
+                   encoded_);
       std::size_t key_value = block;
       MDB_val key{sizeof key_value, &key_value};
       MDB_val data{encoded_.size(), encoded_.data()};

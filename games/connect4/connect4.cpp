@@ -63,7 +63,6 @@ ConnectFour::Board ConnectFour::board(Index i) const {
   b.discs = t;
   const Index colourings = binomial_[t][t / 2];
   Index shape = (i - tier_begin_[t]) / colourings, colouring = (i - tier_begin_[t]) % colourings;
-  b.heights.assign(width_, 0);
   int left = static_cast<int>(t);
   for (int c = 0; c < width_; ++c) {
     int h = 0;
@@ -72,18 +71,18 @@ ConnectFour::Board ConnectFour::board(Index i) const {
     left -= h;
   }
   // The discs ranked by `colouring` are the second player's, largest first.
-  std::vector<bool> second(t, false);
+  std::uint64_t second = 0;  // bit d: disc d (column by column, bottom up)
   int k = static_cast<int>(t / 2);
   for (int pos = static_cast<int>(t) - 1; pos >= 0 && k > 0; --pos)
     if (colouring >= binomial_[pos][k]) {
       colouring -= binomial_[pos][k];
-      second[pos] = true;
+      second |= std::uint64_t{1} << pos;
       --k;
     }
   int disc = 0;
   for (int c = 0; c < width_; ++c)
     for (int r = 0; r < b.heights[c]; ++r, ++disc)
-      (second[disc] ? b.second : b.first) |= std::uint64_t{1} << (c * (height_ + 1) + r);
+      ((second >> disc & 1) ? b.second : b.first) |= std::uint64_t{1} << (c * (height_ + 1) + r);
   return b;
 }
 
@@ -103,7 +102,7 @@ Index ConnectFour::raw_index(const Board& b) const {
 ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
   Board m;
   m.discs = b.discs;
-  m.heights.assign(b.heights.rbegin(), b.heights.rend());
+  std::reverse_copy(b.heights.begin(), b.heights.begin() + width_, m.heights.begin());
   const std::uint64_t column = (std::uint64_t{1} << (height_ + 1)) - 1;
   for (int c = 0; c < width_; ++c) {
     const int from = c * (height_ + 1), to = (width_ - 1 - c) * (height_ + 1);
@@ -147,7 +146,6 @@ std::string ConnectFour::text(Index i) const {
 // column by column, bottom up, columns separated by '/'.
 Index ConnectFour::parse(std::string_view s) const {
   Board b;
-  b.heights.assign(width_, 0);
   const bool moves_text = s.find_first_not_of("0123456789") == std::string_view::npos;
   auto fail = [&](const std::string& why) -> Index {
     throw GameError("connect4 position '" + std::string(s) + "': " + why);

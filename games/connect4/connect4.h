@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -45,6 +46,7 @@ class ConnectFour {
   std::string text(Index i) const;
   Index parse(std::string_view s) const;
   int class_size(Index i) const;
+  Index start() const { return 0; }  // the empty board, alone in tier 0
 
   // Tiers: tier t holds the positions with t discs, [tier_begin(t), tier_begin(t+1)).
   std::uint32_t tier_count() const { return cells_ + 1; }
@@ -54,7 +56,7 @@ class ConnectFour {
   // A position as column heights and one bit per cell of each player.
   struct Board {
     std::uint32_t discs = 0;
-    std::vector<std::uint8_t> heights;
+    std::array<std::uint8_t, 16> heights{};  // 16 = kMaxWidth
     std::uint64_t first = 0, second = 0;  // bit (column * (height + 1) + row)
     bool first_to_move() const { return discs % 2 == 0; }
   };

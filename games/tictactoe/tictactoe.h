@@ -69,6 +69,7 @@ class TicTacToe {
 
   std::string text(Index i) const;
   Index parse(std::string_view s) const;
+  Index start() const { return 0; }  // the empty board
 
   // The smallest index among the symmetric images of board i.
   Index canonical(Index i) const;
