@@ -92,11 +92,9 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   write.force = options.force;
   GenStats stats;
   if constexpr (Tiered<G>) {
-    std::vector<std::uint16_t> values(game.size());
-    stats = generate_tiers(game, options.gen, [&](Index first, std::span<const std::uint16_t> tier) {
-      std::copy(tier.begin(), tier.end(), values.begin() + static_cast<std::ptrdiff_t>(first));
-    });
-    storage::write_table(path, table_meta(game, stats), values, write);
+    storage::TableWriter writer(path, game.size(), write);
+    stats = generate_tiers(game, options.gen, [&](std::span<const std::uint16_t> tier) { writer.append(tier); });
+    writer.commit(table_meta(game, stats));
   } else {
     GenResult result = generate(game, options.gen);
     stats = result.stats;

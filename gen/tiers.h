@@ -1,8 +1,10 @@
-// Games split into tiers (Connect Four by number of discs): every move from
-// tier t stays in t or goes to t+1, so the tiers are solved from the last to
-// the first, each by the left-counter pass with the moves into tier t+1 as
-// known values. Only two tiers are in memory at once; each is written to
-// the table as soon as it is solved.
+// Games split into tiers (Connect Four by number of discs). Tiers are
+// numbered in the order they are solved, and lie in that order in the index:
+// tier k is [tier_begin(k), tier_begin(k+1)), and every move from tier k
+// stays in k or goes to tier k-1, solved just before. Each tier is solved by
+// the left-counter pass with the moves into tier k-1 as known values, so
+// only two tiers are in memory at once, and the table is written in index
+// order as the tiers come.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +25,7 @@ concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
 };
 
 // One tier of G seen as a game of its own: indices are offsets into the
-// tier, and a move into the next tier is a value known in advance.
+// tier, and a move into the tier before is a value known in advance.
 template <Tiered G>
 class TierView {
  public:
@@ -33,8 +35,8 @@ class TierView {
   static std::vector<ParamDoc> param_docs() { return {}; }
 
   explicit TierView(const Params&) { throw GameError("a tier is made from its game"); }
-  TierView(const G& game, std::uint32_t tier, std::span<const std::uint16_t> next)
-      : game_(&game), begin_(game.tier_begin(tier)), end_(game.tier_begin(tier + 1)), next_(next) {}
+  TierView(const G& game, std::uint32_t tier, std::span<const std::uint16_t> before)
+      : game_(&game), begin_(game.tier_begin(tier)), end_(game.tier_begin(tier + 1)), before_(before) {}
 
   std::string identity() const { return game_->identity(); }
   std::string table_name() const { return game_->table_name(); }
@@ -51,10 +53,10 @@ class TierView {
     game_->moves(begin_ + i, [&](Successor s) {
       if (!s.inside)
         f(s);
-      else if (s.index < end_)
+      else if (s.index >= begin_)
         f(Successor::to(s.index - begin_));
       else
-        f(Successor::known(Value::from_code(next_[s.index - end_])));
+        f(Successor::known(Value::from_code(before_[s.index - (begin_ - before_.size())])));
     });
   }
   template <class F>
@@ -70,28 +72,28 @@ class TierView {
  private:
   const G* game_;
   Index begin_, end_;
-  std::span<const std::uint16_t> next_;  // values of tier t+1, from its begin
+  std::span<const std::uint16_t> before_;  // values of tier k-1, which ends at begin_
 };
 
-// Solves every tier of `game`, last first, and hands each tier's values to
-// `write(first_index, values)` as soon as they are final.
+// Solves every tier of `game` in order and hands each tier's values to
+// `write` (in index order) as soon as they are final.
 template <Tiered G>
 GenStats generate_tiers(const G& game, const GenOptions& options,
-                        const std::function<void(Index, std::span<const std::uint16_t>)>& write) {
+                        const std::function<void(std::span<const std::uint16_t>)>& write) {
   GenStats total;
-  std::unique_ptr<std::uint16_t[]> next;
-  Index next_size = 0;
-  for (std::uint32_t t = game.tier_count(); t-- > 0;) {
-    const TierView<G> view(game, t, std::span<const std::uint16_t>(next.get(), next_size));
+  std::unique_ptr<std::uint16_t[]> before;
+  Index before_size = 0;
+  for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
+    const TierView<G> view(game, k, std::span<const std::uint16_t>(before.get(), before_size));
     GenResult tier = generate(view, options);
-    write(game.tier_begin(t), std::span<const std::uint16_t>(tier.values.get(), tier.size));
+    write(std::span<const std::uint16_t>(tier.values.get(), tier.size));
     total.legal += tier.stats.legal;
     total.wins += tier.stats.wins;
     total.draws += tier.stats.draws;
     total.losses += tier.stats.losses;
     total.max_depth = std::max(total.max_depth, tier.stats.max_depth);
-    next = std::move(tier.values);
-    next_size = tier.size;
+    before = std::move(tier.values);
+    before_size = tier.size;
   }
   return total;
 }

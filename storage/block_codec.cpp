@@ -45,25 +45,30 @@ ZSTD_DCtx* thread_dctx() {
 
 }  // namespace
 
-std::uint64_t table_checksum(std::span<const std::uint16_t> values) {
-  struct Free {
-    void operator()(XXH3_state_t* state) const noexcept { XXH3_freeState(state); }
-  };
-  std::unique_ptr<XXH3_state_t, Free> state(XXH3_createState());
-  if (!state || XXH3_64bits_reset(state.get()) != XXH_OK) throw std::bad_alloc();
+TableChecksum::TableChecksum() : state_(XXH3_createState()) {
+  if (!state_ || XXH3_64bits_reset(state_.get()) != XXH_OK) throw std::bad_alloc();
+}
+
+void TableChecksum::update(std::span<const std::uint16_t> values) {
   // Stream in chunks so a big-endian host converts through a small buffer.
   constexpr std::size_t kChunk = 1 << 16;
-  std::vector<std::uint16_t> buffer;
   for (std::size_t begin = 0; begin < values.size(); begin += kChunk) {
     std::span<const std::uint16_t> chunk = values.subspan(begin, std::min(kChunk, values.size() - begin));
     if constexpr (!kLittleEndianHost) {
-      buffer.assign(chunk.begin(), chunk.end());
-      for (auto& v : buffer) v = swap16(v);
-      chunk = buffer;
+      buffer_.assign(chunk.begin(), chunk.end());
+      for (auto& v : buffer_) v = swap16(v);
+      chunk = buffer_;
     }
-    XXH3_64bits_update(state.get(), chunk.data(), chunk.size_bytes());
+    XXH3_64bits_update(state_.get(), chunk.data(), chunk.size_bytes());
   }
-  return XXH3_64bits_digest(state.get());
+}
+
+std::uint64_t TableChecksum::digest() const { return XXH3_64bits_digest(state_.get()); }
+
+std::uint64_t table_checksum(std::span<const std::uint16_t> values) {
+  TableChecksum checksum;
+  checksum.update(values);
+  return checksum.digest();
 }
 
 void BlockCodec::CCtxFree::operator()(ZSTD_CCtx_s* cctx) const noexcept {

@@ -8,6 +8,9 @@
 // anywhere after the checksum is caught before zstd sees the bytes.
 #pragma once
 
+#include <xxhash.h>
+#include <memory>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -23,6 +26,21 @@ inline constexpr std::size_t kBlockHeaderBytes = 12;
 
 // XXH3-64 over `values` as little-endian uint16 (TableMeta::checksum).
 std::uint64_t table_checksum(std::span<const std::uint16_t> values);
+
+// The same checksum fed a part at a time, for tables written in parts.
+class TableChecksum {
+ public:
+  TableChecksum();
+  void update(std::span<const std::uint16_t> values);
+  std::uint64_t digest() const;
+
+ private:
+  struct Free {
+    void operator()(XXH3_state_t* state) const noexcept { XXH3_freeState(state); }
+  };
+  std::unique_ptr<XXH3_state_t, Free> state_;
+  std::vector<std::uint16_t> buffer_;
+};
 
 class BlockCodec {
  public:

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <string>
 #include <system_error>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "storage/block_codec.h"
@@ -91,12 +93,12 @@ class PartialTable {
     lmdb::check(txn.commit(), context_, "mdb_txn_commit");
   }
 
-  // Stores blocks [first, end) of `values` in one transaction, with
+  // Stores `values` as blocks first, first+1, ... in one transaction, with
   // `final_meta` too if given; grows the map and retries when it is full.
   void write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, std::uint64_t first,
-                    std::uint64_t end, const TableMeta* final_meta, BlockCodec& codec) {
+                    const TableMeta* final_meta, BlockCodec& codec) {
     for (;;) {
-      const int rc = try_write_blocks(values, block_values, first, end, final_meta, codec);
+      const int rc = try_write_blocks(values, block_values, first, final_meta, codec);
       if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing blocks");
       map_size_ *= 2;
       lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
@@ -126,10 +128,9 @@ class PartialTable {
   // Returns LMDB's code (MDB_MAP_FULL included) with the batch rolled back on
   // failure; throws only for errors that are not LMDB's.
   int try_write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, std::uint64_t first,
-                       std::uint64_t end, const TableMeta* final_meta, BlockCodec& codec) {
+                       const TableMeta* final_meta, BlockCodec& codec) {
     lmdb::Txn txn(env_.get(), 0, context_);
-    for (std::uint64_t block = first; block < end; ++block) {
-      const std::uint64_t begin = block * block_values;
+    for (std::uint64_t begin = 0, block = first; begin < values.size(); begin += block_values, ++block) {
       codec.encode(values.subspan(begin, std::min<std::uint64_t>(block_values, values.size() - begin)),
                    encoded_);
       std::size_t key_value = block;
@@ -150,24 +151,6 @@ class PartialTable {
   MDB_dbi blocks_dbi_ = 0;
   std::vector<std::byte> encoded_;
 };
-
-// Writes the whole table into `partial`; returns the size LMDB needs the file to have.
-std::uint64_t write_partial(const fs::path& partial, const std::string& context, const TableMeta& meta,
-                            std::span<const std::uint16_t> values, const WriteOptions& options) {
-  const std::uint64_t blocks = (values.size() + options.block_values - 1) / options.block_values;
-  PartialTable table(partial, context, blocks, options.block_values);
-  TableMeta unfinished = meta;
-  unfinished.complete = false;
-  table.create(unfinished);
-  BlockCodec codec(options.zstd_level);
-  std::uint64_t first = 0;
-  do {  // at least once: an empty table still needs its final meta record
-    const std::uint64_t end = std::min(first + kBlocksPerTransaction, blocks);
-    table.write_blocks(values, options.block_values, first, end, end == blocks ? &meta : nullptr, codec);
-    first = end;
-  } while (first < blocks);
-  return table.sync_and_close();
-}
 
 // LMDB does not write pages that were freed in the transaction that
 // allocated them, so the file can end before the last page LMDB's meta page
@@ -221,37 +204,109 @@ fs::path partial_path(const fs::path& path) {
   return partial;
 }
 
+struct TableWriter::Impl {
+  Impl(const fs::path& target, std::uint64_t positions, const WriteOptions& opts)
+      : path(target),
+        partial(partial_path(target)),
+        context("cannot write table " + target.string()),
+        options(opts),
+        positions(positions),
+        codec(opts.zstd_level) {
+    if (!options.force && target_exists(path)) throw already_exists(path);
+    if (options.block_values == 0) throw StorageError(context + ": block_values must be at least 1");
+    // A .partial is only ever left by an interrupted write: start afresh, as
+    // LMDB would otherwise open the old file and add to it.
+    std::error_code ec;
+    fs::remove(partial, ec);
+    if (!ec) fs::remove(lock_path(partial), ec);
+    if (ec) throw StorageError(context + ": cannot remove the old " + partial.string() + ": " + ec.message());
+    guarded([&] {
+      const std::uint64_t blocks = (positions + options.block_values - 1) / options.block_values;
+      table.emplace(partial, context, blocks, options.block_values);
+      TableMeta unfinished;
+      unfinished.positions = positions;
+      unfinished.block_values = options.block_values;
+      table->create(unfinished);
+    });
+  }
+  ~Impl() {
+    if (!published) remove_partial(partial);
+  }
+
+  // Runs f, turning any failure into a StorageError with the partial removed.
+  template <class F>
+  void guarded(F&& f) {
+    try {
+      f();
+    } catch (const StorageError&) {
+      remove_partial(partial);
+      throw;
+    } catch (const std::exception& e) {
+      remove_partial(partial);
+      throw StorageError(context + ": " + e.what());
+    }
+  }
+
+  void append(std::span<const std::uint16_t> values) {
+    if (written + pending.size() + values.size() > positions)
+      throw StorageError(context + ": more values than the " + std::to_string(positions) + " announced");
+    checksum.update(values);
+    pending.insert(pending.end(), values.begin(), values.end());
+    const std::uint64_t batch = std::uint64_t{options.block_values} * kBlocksPerTransaction;
+    while (pending.size() >= batch) flush(batch, nullptr);
+  }
+
+  // Writes the first `count` pending values (whole blocks, or the rest).
+  void flush(std::uint64_t count, const TableMeta* final_meta) {
+    guarded([&] {
+      table->write_blocks(std::span<const std::uint16_t>(pending.data(), count), options.block_values,
+                          written / options.block_values, final_meta, codec);
+    });
+    pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(count));
+    written += count;
+  }
+
+  void commit(TableMeta meta) {
+    if (written + pending.size() != positions)
+      throw StorageError(context + ": " + std::to_string(written + pending.size()) + " values written, " +
+                         std::to_string(positions) + " announced");
+    meta.positions = positions;
+    meta.block_values = options.block_values;
+    meta.checksum = checksum.digest();
+    meta.complete = true;  // stored only by this final transaction; earlier ones say complete=0
+    flush(pending.size(), &meta);
+    guarded([&] {
+      const std::uint64_t size = table->sync_and_close();
+      fs::remove(lock_path(partial));  // readers use MDB_NOLOCK; the lock file is litter
+      pad_to(partial, size, context);
+      publish(partial, path, options.force, context);
+    });
+    published = true;
+    sync_directory(path);
+  }
+
+  fs::path path, partial;
+  std::string context;
+  WriteOptions options;
+  std::uint64_t positions, written = 0;
+  std::optional<PartialTable> table;
+  BlockCodec codec;
+  std::vector<std::uint16_t> pending;  // appended, not yet in a transaction
+  TableChecksum checksum;
+  bool published = false;
+};
+
+TableWriter::TableWriter(const fs::path& path, std::uint64_t positions, const WriteOptions& options)
+    : impl_(std::make_unique<Impl>(path, positions, options)) {}
+TableWriter::~TableWriter() = default;
+void TableWriter::append(std::span<const std::uint16_t> values) { impl_->append(values); }
+void TableWriter::commit(const TableMeta& meta) { impl_->commit(meta); }
+
 void write_table(const fs::path& path, TableMeta meta, std::span<const std::uint16_t> values,
                  const WriteOptions& options) {
-  const std::string context = "cannot write table " + path.string();
-  if (!options.force && target_exists(path)) throw already_exists(path);
-  if (options.block_values == 0) throw StorageError(context + ": block_values must be at least 1");
-
-  const fs::path partial = partial_path(path);
-  // A .partial is only ever left by an interrupted write: start afresh, as
-  // LMDB would otherwise open the old file and add to it.
-  std::error_code ec;
-  fs::remove(partial, ec);
-  if (!ec) fs::remove(lock_path(partial), ec);
-  if (ec) throw StorageError(context + ": cannot remove the old " + partial.string() + ": " + ec.message());
-
-  meta.positions = values.size();
-  meta.block_values = options.block_values;
-  meta.complete = true;  // stored only by the final transaction; earlier ones say complete=0
-  try {
-    meta.checksum = table_checksum(values);
-    const std::uint64_t size = write_partial(partial, context, meta, values, options);
-    fs::remove(lock_path(partial));  // readers use MDB_NOLOCK; the lock file is litter
-    pad_to(partial, size, context);
-    publish(partial, path, options.force, context);
-  } catch (const StorageError&) {
-    remove_partial(partial);
-    throw;
-  } catch (const std::exception& e) {
-    remove_partial(partial);
-    throw StorageError(context + ": " + e.what());
-  }
-  sync_directory(path);
+  TableWriter writer(path, values.size(), options);
+  writer.append(values);
+  writer.commit(meta);
 }
 
 }  // namespace rtb::storage

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <stdexcept>
 
@@ -25,7 +26,28 @@ struct WriteOptions {
 // The file name a partial table has while being written.
 std::filesystem::path partial_path(const std::filesystem::path& path);
 
-// Refuses (StorageError) when `path` exists and !options.force. Fills
+// Writes a table whose values arrive in index order, a part at a time, so a
+// generator never needs the whole table in memory. Nothing is visible at
+// `path` until commit(); a writer destroyed before that removes its partial
+// file. Refuses (StorageError) when `path` exists and !options.force.
+class TableWriter {
+ public:
+  TableWriter(const std::filesystem::path& path, std::uint64_t positions, const WriteOptions& options);
+  ~TableWriter();
+  TableWriter(const TableWriter&) = delete;
+  TableWriter& operator=(const TableWriter&) = delete;
+
+  void append(std::span<const std::uint16_t> values);
+  // After exactly `positions` values: stores meta (filling positions,
+  // block_values, checksum and complete) and publishes the table.
+  void commit(const TableMeta& meta);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The whole table at once. Refuses (StorageError) when `path` exists and !options.force. Fills
 // meta.block_values, meta.checksum, meta.positions and meta.complete.
 // On any error nothing is left at `path` that was not there before.
 void write_table(const std::filesystem::path& path, TableMeta meta,

@@ -19,23 +19,22 @@ ConnectFour board(int width, int height) {
 }
 
 std::vector<std::uint16_t> solve(const ConnectFour& game, unsigned threads = 2) {
-  std::vector<std::uint16_t> values(game.size());
+  std::vector<std::uint16_t> values;
   GenOptions options;
   options.threads = threads;
-  generate_tiers(game, options, [&](Index first, std::span<const std::uint16_t> tier) {
-    std::copy(tier.begin(), tier.end(), values.begin() + static_cast<std::ptrdiff_t>(first));
-  });
+  generate_tiers(game, options,
+                 [&](std::span<const std::uint16_t> tier) { values.insert(values.end(), tier.begin(), tier.end()); });
   return values;
 }
 
 // Positions reachable from the empty board, counted over the full board
-// (a position and its mirror image count twice). Moves only go to later
-// indices, so one sweep in index order finds them all.
+// (a position and its mirror image count twice). Moves only go to smaller
+// indices, so one sweep down the index finds them all.
 std::uint64_t reachable(const ConnectFour& game) {
   std::vector<bool> reached(game.size(), false);
   reached[game.parse("")] = true;
   std::uint64_t count = 0;
-  for (Index i = 0; i < game.size(); ++i) {
+  for (Index i = game.size(); i-- > 0;) {
     if (!reached[i]) continue;
     count += game.class_size(i);
     game.moves(i, [&](Successor s) { reached[s.index] = true; });

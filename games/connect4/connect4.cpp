@@ -31,7 +31,7 @@ ConnectFour::ConnectFour(const Params& params) : params_(params) {
     for (int s = 0; s <= cells_; ++s)
       for (int h = 0; h <= std::min(height_, s); ++h) shapes_[c][s] += shapes_[c + 1][s - h];
   tier_begin_.push_back(0);
-  for (int t = 0; t <= cells_; ++t) {
+  for (int t = cells_; t >= 0; --t) {
     const Index tier = shapes_[0][t] * binomial_[t][t / 2];
     tier_begin_.push_back(tier_begin_.back() + (tier + kTierAlign - 1) / kTierAlign * kTierAlign);
   }
@@ -52,17 +52,17 @@ bool ConnectFour::has_four(std::uint64_t d) const {
   return false;
 }
 
-std::uint32_t ConnectFour::tier_of(Index i) const {
-  return static_cast<std::uint32_t>(std::upper_bound(tier_begin_.begin(), tier_begin_.end(), i) -
-                                    tier_begin_.begin() - 1);
+std::uint32_t ConnectFour::discs_of(Index i) const {
+  const auto tier = std::upper_bound(tier_begin_.begin(), tier_begin_.end(), i) - tier_begin_.begin() - 1;
+  return static_cast<std::uint32_t>(cells_ - tier);
 }
 
 ConnectFour::Board ConnectFour::board(Index i) const {
   Board b;
-  const std::uint32_t t = tier_of(i);
+  const std::uint32_t t = discs_of(i);
   b.discs = t;
-  const Index colourings = binomial_[t][t / 2];
-  Index shape = (i - tier_begin_[t]) / colourings, colouring = (i - tier_begin_[t]) % colourings;
+  const Index colourings = binomial_[t][t / 2], local = i - tier_begin_[cells_ - t];
+  Index shape = local / colourings, colouring = local % colourings;
   int left = static_cast<int>(t);
   for (int c = 0; c < width_; ++c) {
     int h = 0;
@@ -96,7 +96,7 @@ Index ConnectFour::raw_index(const Board& b) const {
     for (int r = 0; r < b.heights[c]; ++r, ++disc)
       if (b.second >> (c * (height_ + 1) + r) & 1) colouring += binomial_[disc][++k];
   }
-  return tier_begin_[t] + shape * binomial_[t][t / 2] + colouring;
+  return tier_begin_[cells_ - t] + shape * binomial_[t][t / 2] + colouring;
 }
 
 ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
@@ -115,8 +115,8 @@ ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
 Index ConnectFour::index(const Board& b) const { return std::min(raw_index(b), raw_index(mirrored(b))); }
 
 bool ConnectFour::legal(Index i) const {
-  const std::uint32_t t = tier_of(i);
-  if (i - tier_begin_[t] >= shapes_[0][t] * binomial_[t][t / 2]) return false;  // padding
+  const std::uint32_t t = discs_of(i);
+  if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial_[t][t / 2]) return false;  // padding
   const Board b = board(i);
   if (has_four(b.first_to_move() ? b.first : b.second)) return false;  // the game ended before
   return index(b) == i;

@@ -1,11 +1,11 @@
 // Connect Four on any board: discs drop into `width` columns of `height`
 // cells, four in a row (any direction) ends the game, a full board is a
-// draw. The game is split into tiers by the number of discs: every move goes
-// from tier t to tier t+1, so each tier is solved from the one above it and
-// only two tiers are ever in memory.
+// draw. The game is split into tiers by the number of discs: tier k holds
+// the positions with cells - k discs, so every move goes from tier k to tier
+// k-1 and the tiers are solved in order, two in memory at a time.
 //
-// Index of a position with t discs: tier_begin(t) + shape * colourings +
-// colouring, where `shape` ranks the column heights (a composition of t)
+// Index of a position with t discs: tier_begin(cells - t) + shape *
+// colourings + colouring, where `shape` ranks the column heights (a composition of t)
 // and `colouring` ranks which of the t discs, taken column by column bottom
 // up, are the second player's. The left-right mirror is folded in: only the
 // smaller index of a position and its mirror image is legal.
@@ -46,11 +46,11 @@ class ConnectFour {
   std::string text(Index i) const;
   Index parse(std::string_view s) const;
   int class_size(Index i) const;
-  Index start() const { return 0; }  // the empty board, alone in tier 0
+  Index start() const { return tier_begin_[cells_]; }  // the empty board, alone in the last tier
 
-  // Tiers: tier t holds the positions with t discs, [tier_begin(t), tier_begin(t+1)).
+  // Tier k holds the positions with cells - k discs, [tier_begin(k), tier_begin(k+1)).
   std::uint32_t tier_count() const { return cells_ + 1; }
-  Index tier_begin(std::uint32_t t) const { return tier_begin_[t]; }
+  Index tier_begin(std::uint32_t k) const { return tier_begin_[k]; }
   static constexpr bool kMovesLeaveTier = true;  // no move stays in its tier
 
   // A position as column heights and one bit per cell of each player.
@@ -67,7 +67,7 @@ class ConnectFour {
   Index raw_index(const Board& b) const;
   Board mirrored(const Board& b) const;
   bool has_four(std::uint64_t discs) const;
-  std::uint32_t tier_of(Index i) const;
+  std::uint32_t discs_of(Index i) const;
   static constexpr int kMaxWidth = 16;
 
   Params params_;
