@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <string>
 
 namespace rtb {
 
 class Progress {
  public:
-  Progress(bool quiet, std::uint64_t size) : quiet_(quiet), size_(size) {}
+  Progress(bool quiet, std::uint64_t size, std::string label = "")
+      : quiet_(quiet), size_(size), label_(label.empty() ? label : label + ": ") {}
 
   void update(std::uint32_t depth, std::uint64_t resolved) {
     if (quiet_) return;
@@ -18,14 +20,14 @@ class Progress {
     if (now < 1.0 || now - last_ < 1.0) return;
     last_ = now;
     printed_ = true;
-    std::fprintf(stderr, "\rdepth %u  resolved %llu of %llu indices  %.2f M/s  %.1f s   ", depth,
+    std::fprintf(stderr, "\r%sdepth %u  resolved %llu of %llu indices  %.2f M/s  %.1f s   ", label_.c_str(), depth,
                  static_cast<unsigned long long>(resolved), static_cast<unsigned long long>(size_),
                  static_cast<double>(resolved) / now / 1e6, now);
   }
 
   void done(std::uint32_t max_depth) {
     if (quiet_ || !printed_) return;
-    std::fprintf(stderr, "\rsolved to depth %u in %.1f s%40s\n", max_depth, seconds(), "");
+    std::fprintf(stderr, "\r%ssolved to depth %u in %.1f s%40s\n", label_.c_str(), max_depth, seconds(), "");
   }
 
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -34,6 +36,7 @@ class Progress {
   using Clock = std::chrono::steady_clock;
   bool quiet_;
   std::uint64_t size_;
+  std::string label_;
   Clock::time_point start_ = Clock::now();
   double last_ = 0;
   bool printed_ = false;

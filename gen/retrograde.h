@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "games/game.h"
@@ -36,6 +37,7 @@ struct GenOptions {
   // costs more than the work.
   std::uint64_t parallel_threshold = 8192;
   bool quiet = true;
+  std::string label;  // what the progress line is about, e.g. "tier 3 of 25"
 };
 
 struct GenStats {
@@ -58,7 +60,7 @@ class Retrograde {
         size_(game.size()),
         pool_(options.threads),
         layers_(std::max<std::uint64_t>(size_ / 8, 1u << 16), pool_.size(), Value::kMaxDepth),
-        progress_(options.quiet, size_) {}
+        progress_(options.quiet, size_, options.label) {}
 
   GenResult run() {
     value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);

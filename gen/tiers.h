@@ -85,7 +85,9 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
   Index before_size = 0;
   for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
     const TierView<G> view(game, k, std::span<const std::uint16_t>(before.get(), before_size));
-    GenResult tier = generate(view, options);
+    GenOptions tier_options = options;
+    tier_options.label = "tier " + std::to_string(k + 1) + " of " + std::to_string(game.tier_count());
+    GenResult tier = generate(view, tier_options);
     write(std::span<const std::uint16_t>(tier.values.get(), tier.size));
     total.legal += tier.stats.legal;
     total.wins += tier.stats.wins;

@@ -20,19 +20,25 @@ ConnectFour::ConnectFour(const Params& params) : params_(params) {
   params_.set("width", std::to_string(width_));
   params_.set("height", std::to_string(height_));
 
-  binomial_.assign(cells_ + 2, std::vector<Index>(cells_ + 2, 0));
+  binomial_.assign(static_cast<std::size_t>(cells_ + 2) * (cells_ + 2), 0);
   for (int n = 0; n <= cells_ + 1; ++n) {
-    binomial_[n][0] = 1;
-    for (int k = 1; k <= n; ++k) binomial_[n][k] = binomial_[n - 1][k - 1] + binomial_[n - 1][k];
+    binomial_[n * (cells_ + 2)] = 1;
+    for (int k = 1; k <= n; ++k) binomial_[n * (cells_ + 2) + k] = binomial(n - 1, k - 1) + binomial(n - 1, k);
   }
   shapes_.assign(width_ + 1, std::vector<Index>(cells_ + 1, 0));
   shapes_[width_][0] = 1;
   for (int c = width_ - 1; c >= 0; --c)
     for (int s = 0; s <= cells_; ++s)
       for (int h = 0; h <= std::min(height_, s); ++h) shapes_[c][s] += shapes_[c + 1][s - h];
+  shape_rank_.assign(static_cast<std::size_t>(width_) * (cells_ + 1) * (height_ + 2), 0);
+  for (int c = 0; c < width_; ++c)
+    for (int s = 0; s <= cells_; ++s)
+      for (int h = 0; h <= height_; ++h)
+        shape_rank_[(c * (cells_ + 1) + s) * (height_ + 2) + h + 1] =
+            shape_rank(c, s, h) + (h <= s ? shapes_[c + 1][s - h] : 0);
   tier_begin_.push_back(0);
   for (int t = cells_; t >= 0; --t) {
-    const Index tier = shapes_[0][t] * binomial_[t][t / 2];
+    const Index tier = shapes_[0][t] * binomial(t, t / 2);
     tier_begin_.push_back(tier_begin_.back() + (tier + kTierAlign - 1) / kTierAlign * kTierAlign);
   }
   line_shifts_ = {1, height_ + 1, height_, height_ + 2};
@@ -61,42 +67,50 @@ ConnectFour::Board ConnectFour::board(Index i) const {
   Board b;
   const std::uint32_t t = discs_of(i);
   b.discs = t;
-  const Index colourings = binomial_[t][t / 2], local = i - tier_begin_[cells_ - t];
+  const Index colourings = binomial(t, t / 2), local = i - tier_begin_[cells_ - t];
   Index shape = local / colourings, colouring = local % colourings;
   int left = static_cast<int>(t);
   for (int c = 0; c < width_; ++c) {
     int h = 0;
-    while (shape >= shapes_[c + 1][left - h]) shape -= shapes_[c + 1][left - h++];
+    while (h < std::min(height_, left) && shape_rank(c, left, h + 1) <= shape) ++h;
+    shape -= shape_rank(c, left, h);
     b.heights[c] = static_cast<std::uint8_t>(h);
     left -= h;
   }
   // The discs ranked by `colouring` are the second player's, largest first.
-  std::uint64_t second = 0;  // bit d: disc d (column by column, bottom up)
+  std::uint64_t second = 0;  // bit d: disc d, column by column, bottom up
   int k = static_cast<int>(t / 2);
   for (int pos = static_cast<int>(t) - 1; pos >= 0 && k > 0; --pos)
-    if (colouring >= binomial_[pos][k]) {
-      colouring -= binomial_[pos][k];
+    if (colouring >= binomial(pos, k)) {
+      colouring -= binomial(pos, k);
       second |= std::uint64_t{1} << pos;
       --k;
     }
-  int disc = 0;
-  for (int c = 0; c < width_; ++c)
-    for (int r = 0; r < b.heights[c]; ++r, ++disc)
-      ((second >> disc & 1) ? b.second : b.first) |= std::uint64_t{1} << (c * (height_ + 1) + r);
+  for (int c = 0, offset = 0; c < width_; offset += b.heights[c++]) {
+    const std::uint64_t column = (std::uint64_t{1} << b.heights[c]) - 1;
+    const int shift = c * (height_ + 1);
+    b.second |= ((second >> offset) & column) << shift;
+    b.first |= (~(second >> offset) & column) << shift;
+  }
   return b;
 }
 
 Index ConnectFour::raw_index(const Board& b) const {
   const std::uint32_t t = b.discs;
-  Index shape = 0, colouring = 0;
-  int left = static_cast<int>(t), disc = 0, k = 0;
-  for (int c = 0; c < width_; ++c) {
-    for (int h = 0; h < b.heights[c]; ++h) shape += shapes_[c + 1][left - h];
-    left -= b.heights[c];
-    for (int r = 0; r < b.heights[c]; ++r, ++disc)
-      if (b.second >> (c * (height_ + 1) + r) & 1) colouring += binomial_[disc][++k];
+  Index shape = 0;
+  std::uint64_t second = 0;  // bit d: disc d, column by column, bottom up
+  int left = static_cast<int>(t);
+  for (int c = 0, offset = 0; c < width_; ++c) {
+    const int h = b.heights[c];
+    shape += shape_rank(c, left, h);
+    left -= h;
+    second |= ((b.second >> (c * (height_ + 1))) & ((std::uint64_t{1} << h) - 1)) << offset;
+    offset += h;
   }
-  return tier_begin_[cells_ - t] + shape * binomial_[t][t / 2] + colouring;
+  Index colouring = 0;
+  int k = 0;
+  for (std::uint64_t m = second; m; m &= m - 1) colouring += binomial(__builtin_ctzll(m), ++k);
+  return tier_begin_[cells_ - t] + shape * binomial(t, t / 2) + colouring;
 }
 
 ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
@@ -116,7 +130,7 @@ Index ConnectFour::index(const Board& b) const { return std::min(raw_index(b), r
 
 bool ConnectFour::legal(Index i) const {
   const std::uint32_t t = discs_of(i);
-  if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial_[t][t / 2]) return false;  // padding
+  if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial(t, t / 2)) return false;  // padding
   const Board b = board(i);
   if (has_four(b.first_to_move() ? b.first : b.second)) return false;  // the game ended before
   return index(b) == i;

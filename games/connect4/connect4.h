@@ -73,9 +73,13 @@ class ConnectFour {
   Params params_;
   int width_, height_, cells_;
   std::vector<Index> tier_begin_;
-  // shapes_[c][s]: ways columns c.. can hold s discs; binomial_[n][k].
+  Index binomial(int n, int k) const { return binomial_[n * (cells_ + 2) + k]; }
+  // Shapes of columns c.. holding s discs that come before column c holding h.
+  Index shape_rank(int c, int s, int h) const { return shape_rank_[(c * (cells_ + 1) + s) * (height_ + 2) + h]; }
+
+  // shapes_[c][s]: ways columns c.. can hold s discs.
   std::vector<std::vector<Index>> shapes_;
-  std::vector<std::vector<Index>> binomial_;
+  std::vector<Index> binomial_, shape_rank_;
   std::vector<int> line_shifts_;  // bit distances of the four directions
 };
 
