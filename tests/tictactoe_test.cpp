@@ -7,6 +7,7 @@
 
 #include "games/tictactoe/tictactoe.h"
 #include "gen/retrograde.h"
+#include "gen/verify.h"
 
 namespace rtb {
 namespace {
@@ -106,6 +107,29 @@ TEST(TicTacToe, RejectsBadParameters) {
   Params unknown;
   unknown.add("size=3");
   EXPECT_THROW(TicTacToe{unknown}, GameError);
+}
+
+}  // namespace
+}  // namespace rtb
+
+namespace rtb {
+namespace {
+
+// m,n,k-games: 4,4,4 is a draw and 4,4,3 a win for the first player.
+TEST(MnkGame, FourByFourBoards) {
+  for (auto [k, expected] : {std::pair{"4", "DRAW -"}, {"3", "WIN 5"}}) {
+    Params p;
+    p.set("m", "4");
+    p.set("n", "4");
+    p.set("k", k);
+    const TicTacToe game(p);
+    GenOptions options;
+    options.threads = 2;
+    const GenResult table = generate(game, options);
+    EXPECT_EQ(to_string(Value::from_code(table.values[game.parse("................")])), expected) << "k=" << k;
+    const VerifyReport report = verify(game, std::span<const std::uint16_t>(table.values.get(), table.size), 2);
+    EXPECT_TRUE(report.failures.empty()) << "k=" << k;
+  }
 }
 
 }  // namespace
