@@ -82,8 +82,8 @@ inline GrundyValue decode_grundy(std::uint16_t code, const std::vector<InfSet>& 
   if (!(code & kGrundyInfinite)) return GrundyValue::of(code);
   const std::size_t k = code & kGrundyMaxFinite;
   if (k >= sets.size())
-    throw GrundyFormatError("value code " + std::to_string(code) + " names infinity set " + std::to_string(k) +
-                            " of only " + std::to_string(sets.size()));
+    throw GrundyFormatError("value code " + std::to_string(code) + " names infinity set " +
+                            std::to_string(k) + " of only " + std::to_string(sets.size()));
   return GrundyValue::infinity(sets[k]);
 }
 
@@ -131,6 +131,16 @@ inline std::vector<InfSet> decode_inf_sets(std::string_view text) {
   }
   if (sets.size() > kGrundyMaxFinite + 1) return fail("more than 32768 sets");
   return sets;
+}
+
+// The text of a table's TableMeta::extra, or "" while TableMeta has no such
+// field (a template, so this header needs no storage header).
+template <class Meta>
+std::string meta_extra(const Meta& meta) {
+  if constexpr (requires { meta.extra; })
+    return meta.extra;
+  else
+    return {};
 }
 
 }  // namespace rtb

@@ -17,7 +17,8 @@ inline std::uint64_t parse_count(std::string_view s, std::uint64_t max, std::str
   std::uint64_t v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v > max)
-    throw GameError(std::string(game) + ": '" + std::string(s) + "' is not a heap size 0.." + std::to_string(max));
+    throw GameError(std::string(game) + ": '" + std::string(s) + "' is not a heap size 0.." +
+                    std::to_string(max));
   return v;
 }
 

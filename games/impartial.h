@@ -42,8 +42,8 @@ struct PairSink {
 }  // namespace contract
 
 template <class G>
-concept SplitGame = Game<G> && requires(const G& g, Index i, contract::PairSink pairs,
-                                        contract::IndexSink predecessors) {
+concept SplitGame = Game<G> &&
+    requires(const G& g, Index i, contract::PairSink pairs, contract::IndexSink predecessors) {
   g.split_moves(i, pairs);
   g.unsplit(i, predecessors);
 };

@@ -48,14 +48,30 @@ std::string Params::canonical() const {
   return out;
 }
 
+// A comma separates parameters only where a key follows it, so values such
+// as set=1,3,4 come back whole.
 Params Params::from_canonical(std::string_view text) {
   Params p;
+  std::string item;
+  auto flush = [&] {
+    if (!item.empty()) p.add(item);
+    item.clear();
+  };
   while (!text.empty()) {
-    auto comma = text.find(',');
-    p.add(text.substr(0, comma));
+    const auto comma = text.find(',');
+    const std::string_view part = text.substr(0, comma);
+    const bool new_key = part.find('=') != std::string_view::npos;
+    if (new_key || item.empty()) {
+      flush();
+      item = part;
+    } else {
+      item += ',';
+      item += part;
+    }
     if (comma == std::string_view::npos) break;
     text.remove_prefix(comma + 1);
   }
+  flush();
   return p;
 }
 

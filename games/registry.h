@@ -10,9 +10,14 @@
 #include <type_traits>
 #include <utility>
 
+#include "games/chess/chess.h"
 #include "games/connect4/connect4.h"
 #include "games/game.h"
 #include "games/graph/graph.h"
+#include "games/nim/nim.h"
+#include "games/octal/octal.h"
+#include "games/quixo/quixo.h"
+#include "games/subtraction/subtraction.h"
 #include "games/tictactoe/tictactoe.h"
 
 namespace rtb {
@@ -20,7 +25,7 @@ namespace rtb {
 template <Game... Gs>
 struct GameList {};
 
-using Registry = GameList<Graph, TicTacToe, ConnectFour>;
+using Registry = GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim>;
 
 // Calls visit(std::type_identity<G>{}) for every registered game type G.
 template <class Visit>

@@ -54,11 +54,12 @@ inline int generate_arena(const std::string& game, const Params& params, const s
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::cout << path.string() << "\n";
       if (!options.gen.quiet)
-        std::fprintf(stderr, "%llu positions (%s): A wins %llu, B wins %llu; %u rounds, largest detail %u; %.3f s; "
+        std::fprintf(stderr,
+                     "%llu positions (%s): A wins %llu, B wins %llu; %u rounds, largest detail %u; %.3f s; "
                      "peak %.1f MiB\n",
                      static_cast<unsigned long long>(stats.legal), std::string(objective_name(goal)).c_str(),
-                     static_cast<unsigned long long>(stats.a_wins), static_cast<unsigned long long>(stats.b_wins),
-                     stats.rounds, stats.max_detail, seconds,
+                     static_cast<unsigned long long>(stats.a_wins),
+                     static_cast<unsigned long long>(stats.b_wins), stats.rounds, stats.max_detail, seconds,
                      static_cast<double>(peak_memory_bytes()) / (1 << 20));
       return 0;
     } else {

@@ -49,7 +49,7 @@ storage::TableMeta arena_table_meta(const G& game, Objective objective, const Ar
 // The arena16 codes of a solved arena.
 inline std::vector<std::uint16_t> arena_codes(const ArenaResult& result) {
   std::vector<std::uint16_t> codes(result.size);
-  for (Index i = 0; i < result.size; ++i) codes[i] = ArenaCode::encode(result.a_wins[i], result.detail[i]);
+  for (Index i = 0; i < result.size; ++i) codes[i] = ArenaCode::encode(result.a_wins(i), result.detail(i));
   return codes;
 }
 

@@ -10,6 +10,7 @@
 
 #include "games/registry.h"
 #include "gen/build_table.h"
+#include "gen/grundy_cli.h"
 #include "gen/system.h"
 #include "gen/verify.h"
 #include "storage/table_reader.h"
@@ -64,6 +65,8 @@ int run_generate(const std::string& game_name, const Params& params, BuildOption
   });
   for (const Params& one : tables) {
     with_game(game_name, one, [&](auto& game) {
+      if constexpr (!wdl_solvable<std::decay_t<decltype(game)>>())
+        throw GameError("game " + game_name + " has moves to sums of positions: generate it with --solver grundy");
       const auto path = table_path(options.out_dir, game.table_name());
       if (tables.size() > 1 && std::filesystem::exists(path) && !options.force) return 0;  // a set skips what exists
       build_table(game, options);
@@ -76,6 +79,7 @@ int run_generate(const std::string& game_name, const Params& params, BuildOption
 int run_verify(const std::string& table, unsigned threads) {
   storage::TableReader reader(table);
   const storage::TableMeta& meta = reader.meta();
+  if (meta.value_kind == kGrundyKind) return verify_grundy_table(table, threads);
   return with_game(meta.game, Params::from_canonical(meta.params), [&](const auto& game) {
     if (game.identity() != meta.identity)
       throw GameError("table " + table + " was made from different input than its parameters now give (" +
@@ -95,7 +99,7 @@ int run_verify(const std::string& table, unsigned threads) {
 }
 
 int main(int argc, char** argv) {
-  std::string command, game, out, table;
+  std::string command, game, out, table, solver;
   std::vector<std::string> param_items;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   po::options_description visible(
@@ -109,7 +113,9 @@ int main(int argc, char** argv) {
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
       "threads,t", po::value(&threads)->default_value(threads), "worker threads (default: all cores)")(
       "quiet,q", "no progress or summary on stderr")("force,f", "replace a table that already exists")(
-      "table", po::value(&table), "verify: the table file to re-check");
+      "table", po::value(&table), "verify: the table file to re-check")(
+      "solver", po::value(&solver)->default_value("wdl"),
+      "wdl: win/draw/loss with depth; grundy: Sprague-Grundy values of an impartial game");
   po::options_description hidden;
   hidden.add_options()("command", po::value(&command));
   po::options_description all;
@@ -143,6 +149,8 @@ int main(int argc, char** argv) {
   options.force = vm.count("force") > 0;
   options.gen.threads = threads;
   options.gen.quiet = vm.count("quiet") > 0;
+  if (solver == "grundy") return generate_grundy(game, parse_params(param_items), options);
+  if (solver != "wdl") throw UsageError("unknown solver '" + solver + "' (wdl or grundy)");
   return run_generate(game, parse_params(param_items), options);
 }
 

@@ -28,12 +28,13 @@ inline void dump_arena(const std::filesystem::path& path, std::ostream& out) {
   const storage::TableReader reader(path);
   const storage::TableMeta& meta = reader.meta();
   if (meta.value_kind != kArenaValueKind)
-    throw std::runtime_error("table " + path.string() + " holds values of kind '" + meta.value_kind + "', not '" +
-                             std::string(kArenaValueKind) + "'");
+    throw std::runtime_error("table " + path.string() + " holds values of kind '" + meta.value_kind +
+                             "', not '" + std::string(kArenaValueKind) + "'");
   // The parameters hold the objective, which is the solver's and not the game's.
   Params params;
   std::string objective;
-  for (const auto& [key, value] : Params::from_canonical(meta.params).values()) {
+  const Params stored = Params::from_canonical(meta.params);
+  for (const auto& [key, value] : stored.values()) {
     if (key == "objective")
       objective = value;
     else
@@ -41,7 +42,8 @@ inline void dump_arena(const std::filesystem::path& path, std::ostream& out) {
   }
   const auto game = make_game(meta.game, params);
   if (game->identity() + ";objective=" + objective != meta.identity)
-    throw std::runtime_error("table " + path.string() + " was made from different input than its parameters now give");
+    throw std::runtime_error("table " + path.string() +
+                             " was made from different input than its parameters now give");
   if (game->size() != meta.positions)
     throw std::runtime_error("table " + path.string() + " has " + std::to_string(meta.positions) +
                              " values, the game " + std::to_string(game->size()));

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "probe/grundy_cli.h"
 #include "probe/probe.h"
 
 namespace po = boost::program_options;
@@ -131,7 +132,11 @@ int main(int argc, char** argv) {
       "line", "with --position or --index: also print the best line to the end")(
       "stats", "print the counts and the histogram of depths")(
       "reachable", "with --stats: also count the positions reachable from the start position")(
-      "dump", "print every position in index order: <position> <WIN|LOSS|DRAW> <plies or ->");
+      "dump", "print every position in index order: <position> <WIN|LOSS|DRAW> <plies or ->")(
+      "grundy", "with --dir: the game's Sprague-Grundy table (tbgen --solver grundy)")(
+      "sum", po::value<std::vector<std::string>>()->multitoken(),
+      "the value of the sum of these positions of grundy tables (POSITION of --table, or TABLE:POSITION), and "
+      "a winning move");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);
@@ -144,10 +149,31 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (vm.count("index")) index = vm["index"].as<Index>();
+  if (vm.count("sum")) {
+    if (!dir.empty()) throw UsageError("--sum takes TABLE:POSITION terms or --table, not --dir");
+    print_grundy_sum(SumInput(vm["sum"].as<std::vector<std::string>>(), table_path).parts(), std::cout);
+    return 0;
+  }
   if (table_path.empty() == dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
   const bool has_position = vm.count("position") || vm.count("fen");
-  if (!has_position && !index && !vm.count("stats") && !vm.count("dump"))
-    throw UsageError("nothing to do: give --position, --index, --stats or --dump");
+  if (!has_position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable"))
+    throw UsageError("nothing to do: give --position, --index, --stats, --reachable or --dump");
+  if (vm.count("grundy") || (!table_path.empty() && is_grundy_table(table_path))) {
+    std::optional<GrundyTable> grundy;
+    if (!table_path.empty()) {
+      grundy.emplace(table_path, game);
+    } else {
+      if (game.empty()) throw UsageError("--dir needs --game G");
+      Params params;
+      for (const auto& item : param_items) params.add(item);
+      grundy.emplace(grundy_table_file(dir, *make_impartial_view(game, params)), game);
+    }
+    if (has_position) print_grundy_position(*grundy, grundy->parse(position), std::cout);
+    if (index) print_grundy_position(*grundy, *index, std::cout);
+    if (vm.count("stats")) print_grundy_stats(*grundy, std::cout);
+    if (vm.count("dump")) dump_grundy(*grundy, std::cout);
+    return 0;
+  }
 
   std::optional<ProbeTable> own;
   std::optional<Tablebase> tablebase;

@@ -115,6 +115,7 @@ std::string format_meta(const TableMeta& meta) {
   line("block_values", std::to_string(meta.block_values));
   line("checksum", hex64(meta.checksum));
   line("complete", meta.complete ? "1" : "0");
+  line("extra", escape(meta.extra));
   return out;
 }
 
@@ -156,6 +157,7 @@ TableMeta parse_meta(std::string_view text, const std::string& context) {
   fields.number("block_values", meta.block_values);
   fields.number("checksum", meta.checksum, 16);
   fields.flag("complete", meta.complete);
+  fields.text("extra", meta.extra);
   return meta;
 }
 

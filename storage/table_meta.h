@@ -23,6 +23,7 @@ struct TableMeta {
   std::uint32_t block_values = 0;  // values per block (set by the writer)
   std::uint64_t checksum = 0;      // XXH3-64 of all values, little-endian (set by the writer)
   bool complete = false;           // set by the writer in the final transaction
+  std::string extra;               // what a value kind needs beside the values (grundy16: the infinity sets)
 };
 
 }  // namespace rtb::storage

@@ -19,7 +19,8 @@ class ExplicitArena {
   static std::vector<ParamDoc> param_docs() { return {}; }
 
   explicit ExplicitArena(const Params&) {}
-  ExplicitArena(naive::Arena arena, bool sparse) : arena_(std::move(arena)), sparse_(sparse), into_(arena_.n) {
+  ExplicitArena(naive::Arena arena, bool sparse)
+      : arena_(std::move(arena)), sparse_(sparse), into_(arena_.n) {
     for (std::uint32_t v = 0; v < arena_.n; ++v)
       for (auto w : arena_.out[v]) into_[w].push_back(v);
   }
@@ -32,7 +33,9 @@ class ExplicitArena {
   bool legal(Index i) const { return !sparse_ || i % 2 == 1; }
   Value terminal(Index) const { return Value::loss(0); }
   std::string text(Index i) const { return std::to_string(station(i)); }
-  Index parse(std::string_view s) const { return index(static_cast<std::uint32_t>(std::stoul(std::string(s)))); }
+  Index parse(std::string_view s) const {
+    return index(static_cast<std::uint32_t>(std::stoul(std::string(s))));
+  }
 
   bool has_owners() const { return true; }
   Player owner(Index i) const { return arena_.owner[station(i)]; }

@@ -30,8 +30,14 @@ std::vector<Params> small_params(std::string_view game, const std::filesystem::p
     return sets;
   }
   if (game == "connect4") return {make({"width=4", "height=3"}), make({"width=3", "height=4"}), make({"width=4", "height=4"})};
+  if (game == "subtraction") return {make({}), make({"set=1,3,4", "heaps=30"}), make({"set=2,5", "heaps=20"})};
+  if (game == "octal")
+    return {make({"octal=0.77", "heaps=30"}), make({"octal=0.137", "heaps=25"}), make({"octal=4.07", "heaps=20"})};
+  if (game == "nim") return {make({}), make({"heaps=1", "max=7"}), make({"heaps=2", "max=5"})};
   if (game == "tictactoe")
     return {make({}), make({"m=3", "n=4", "k=3"}), make({"m=2", "n=3", "k=2"}), make({"m=4", "n=3", "k=4"})};
+  if (game == "quixo") return {make({"n=2"}), make({"n=3"})};
+  if (game == "chess") return {make({"material=KRvK"}), make({"material=KPvK"})};
   return {};
 }
 

@@ -79,7 +79,10 @@ class Tokens {
   // The next number, which must be in [lo, hi]; `what` names it in errors.
   std::uint64_t next(std::uint64_t lo, std::uint64_t hi, const std::string& what) {
     skip_space();
-    if (pos_ == text_.size()) fail("expected " + what + ", found the end of the file");
+    if (pos_ == text_.size()) {
+      line_ = token_line_;  // the end of the file is reported where the last number was
+      fail("expected " + what + ", found the end of the file");
+    }
     std::size_t end = pos_;
     while (end < text_.size() && !is_space(text_[end])) ++end;
     const std::string_view token = text_.substr(pos_, end - pos_);
@@ -91,6 +94,7 @@ class Tokens {
       fail(what + " is " + std::to_string(v) + ", out of range " + std::to_string(lo) + ".." +
            std::to_string(hi));
     pos_ = end;
+    token_line_ = line_;
     return v;
   }
   bool at_end() {
@@ -112,7 +116,7 @@ class Tokens {
 
   const std::string& path_;
   std::string_view text_;
-  std::size_t pos_ = 0, line_ = 1;
+  std::size_t pos_ = 0, line_ = 1, token_line_ = 1;
 };
 
 struct TrainFile {
@@ -206,7 +210,8 @@ Graph::Graph(const Params& params) {
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (format == "ioi-train") {
     params_ = params;
-    return read_train(path, content);
+    read_train(path, content);
+    return;
   }
   GraphFile file = parse_graph_file(path, content);
   if (target > static_cast<std::int64_t>(file.n))

@@ -26,8 +26,9 @@ std::vector<std::uint8_t> parse_code(const std::string& code) {
 }  // namespace
 
 std::vector<ParamDoc> Octal::param_docs() {
-  return {{"octal", "the code, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's chess)", "(required)"},
-          {"heaps", "N: the largest heap in the table (heaps 0..N)", "1000"}};
+  return {
+      {"octal", "the code, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's chess)", "(required)"},
+      {"heaps", "N: the largest heap in the table (heaps 0..N)", "1000"}};
 }
 
 Octal::Octal(const Params& params) {
@@ -47,6 +48,8 @@ Octal::Octal(const Params& params) {
   params_.set("heaps", std::to_string(max_heap_));
 }
 
-Index Octal::parse(std::string_view s) const { return heaps::parse_count(s, max_heap_, kName); }
+Index Octal::parse(std::string_view s) const {
+  return heaps::parse_count(s, max_heap_, kName);
+}
 
 }  // namespace rtb

@@ -25,7 +25,9 @@ Subtraction::Subtraction(const Params& params) {
   params_.set("heaps", std::to_string(max_heap_));
 }
 
-std::string Subtraction::identity() const { return "subtraction;" + params_.canonical(); }
+std::string Subtraction::identity() const {
+  return "subtraction;" + params_.canonical();
+}
 
 std::string Subtraction::table_name() const {
   std::string name = "subtraction-" + heaps::join_plus(set_) + "-" + std::to_string(max_heap_);
@@ -33,6 +35,8 @@ std::string Subtraction::table_name() const {
   return name;
 }
 
-Index Subtraction::parse(std::string_view s) const { return heaps::parse_count(s, max_heap_, kName); }
+Index Subtraction::parse(std::string_view s) const {
+  return heaps::parse_count(s, max_heap_, kName);
+}
 
 }  // namespace rtb

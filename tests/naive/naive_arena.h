@@ -102,7 +102,8 @@ inline ArenaAnswer buchi(const Arena& a) {
   for (std::uint32_t round = 1;; ++round) {
     const Set x = iterate(
         a, Set(a.n, 0),
-        [&](std::uint32_t i, const Set& s) { return (a.target[i] && cpre(a, i, z)) || cpre(a, i, s); }, inner);
+        [&](std::uint32_t i, const Set& s) { return (a.target[i] && cpre(a, i, z)) || cpre(a, i, s); },
+        inner);
     bool changed = false;
     for (std::uint32_t i = 0; i < a.n; ++i) {
       if (x[i] && !z[i]) throw std::logic_error("naive buchi: the outer fixpoint grew");
@@ -127,7 +128,8 @@ inline ArenaAnswer cobuchi(const Arena& a) {
   for (std::uint32_t round = 1;; ++round) {
     const Set x = iterate(
         a, Set(a.n, 1),
-        [&](std::uint32_t i, const Set& s) { return (a.target[i] || cpre(a, i, z)) && cpre(a, i, s); }, inner);
+        [&](std::uint32_t i, const Set& s) { return (a.target[i] || cpre(a, i, z)) && cpre(a, i, s); },
+        inner);
     bool changed = false;
     for (std::uint32_t i = 0; i < a.n; ++i) {
       if (z[i] && !x[i]) throw std::logic_error("naive cobuchi: the outer fixpoint shrank");
@@ -149,10 +151,14 @@ inline ArenaAnswer cobuchi(const Arena& a) {
 
 inline ArenaAnswer solve_arena(const Arena& a, Objective objective) {
   switch (objective) {
-    case Objective::Reach: return detail::reach(a);
-    case Objective::Safety: return detail::safety(a);
-    case Objective::Buchi: return detail::buchi(a);
-    case Objective::CoBuchi: return detail::cobuchi(a);
+    case Objective::Reach:
+      return detail::reach(a);
+    case Objective::Safety:
+      return detail::safety(a);
+    case Objective::Buchi:
+      return detail::buchi(a);
+    case Objective::CoBuchi:
+      return detail::cobuchi(a);
   }
   throw std::logic_error("naive: unknown objective");
 }

@@ -50,12 +50,21 @@ inline Arena make_arena(const ArenaSpec& spec) {
   a.out.resize(g.n);
   for (std::uint32_t v = 0; v < g.n; ++v) {
     for (const Edge& e : g.out[v]) a.out[v].push_back(e.to);
-    if (a.out[v].empty() && spec.every_station_moves) a.out[v].push_back(static_cast<std::uint32_t>(rng.below(g.n)));
+    if (a.out[v].empty() && spec.every_station_moves)
+      a.out[v].push_back(static_cast<std::uint32_t>(rng.below(g.n)));
     switch (spec.owners) {
-      case OwnerMode::kRandom: a.owner.push_back(rng.chance(1, 2) ? Player::A : Player::B); break;
-      case OwnerMode::kAllA: a.owner.push_back(Player::A); break;
-      case OwnerMode::kAllB: a.owner.push_back(Player::B); break;
-      case OwnerMode::kAlternating: a.owner.push_back(v % 2 ? Player::B : Player::A); break;
+      case OwnerMode::kRandom:
+        a.owner.push_back(rng.chance(1, 2) ? Player::A : Player::B);
+        break;
+      case OwnerMode::kAllA:
+        a.owner.push_back(Player::A);
+        break;
+      case OwnerMode::kAllB:
+        a.owner.push_back(Player::B);
+        break;
+      case OwnerMode::kAlternating:
+        a.owner.push_back(v % 2 ? Player::B : Player::A);
+        break;
     }
     a.target.push_back(rng.chance(spec.target_percent, 100));
   }

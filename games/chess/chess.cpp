@@ -1,0 +1,162 @@
+#include "games/chess/chess.h"
+
+#include "games/chess/notation.h"
+
+namespace rtb {
+
+using namespace chess;
+
+std::vector<ParamDoc> Chess::param_docs() {
+  return {{"material", "pieces as Syzygy names them (KQvKR), or all3, all4, all5 for every table", "KQvK"},
+          {"metric", "dtm: depth to mate; dtc: depth to the next capture, promotion or mate", "dtm"}};
+}
+
+Chess::Chess(const Params& params)
+    : params_(params),
+      material_(Material::parse(params.get("material", "KQvK")).canonical()),
+      dtc_(false),
+      layout_(material_) {
+  const std::string metric = params.get("metric", "dtm");
+  if (metric != "dtm" && metric != "dtc")
+    throw GameError("chess: metric must be dtm or dtc, not '" + metric + "'");
+  dtc_ = metric == "dtc";
+  params.reject_unknown(kName);
+  if (material_.kings_only()) throw GameError("chess: KvK is always a draw and has no table");
+  if (material_.pieces() > 6) throw GameError("chess: at most 6 pieces");
+  params_.set("material", material_.name());
+  params_.set("metric", metric);
+}
+
+std::string Chess::identity() const {
+  return "chess;" + params_.canonical() + ";index=1";
+}
+
+std::string Chess::table_name() const {
+  return material_.name() + (dtc_ ? "-dtc" : "");
+}
+
+std::vector<Dependency> Chess::dependencies() const {
+  std::vector<Dependency> out;
+  for (const Material& m : material_.successors()) {
+    Params p;
+    p.set("material", m.name());
+    p.set("metric", dtc_ ? "dtc" : "dtm");
+    out.push_back({std::string(kName), p});
+  }
+  return out;
+}
+
+void Chess::attach(const DependencyValues& values) {
+  const auto materials = material_.successors();
+  if (values.size() != materials.size()) throw GameError("chess: wrong number of dependency tables");
+  targets_.clear();
+  for (std::size_t k = 0; k < materials.size(); ++k) {
+    Target t{Layout(materials[k]), materials[k].key(), materials[k].swapped().key(), values[k]};
+    if (t.values.size() != t.layout.size())
+      throw GameError("chess: dependency " + materials[k].name() + " has the wrong size");
+    targets_.push_back(std::move(t));
+  }
+}
+
+Value Chess::known_value(const Board& after) const {
+  const Material m = Material::of(after);
+  if (m.kings_only()) return Value::draw();
+  const std::uint64_t key = m.key();
+  for (const Target& t : targets_) {
+    if (key != t.key && key != t.swapped_key) continue;
+    // A material that is the same both ways is read as it stands.
+    const Index i =
+        key == t.key ? t.layout.index(after) : t.layout.index(swap_colors(after, t.layout.pawns()));
+    const Value v = Value::from_code(t.values[i]);
+    if (!dtc_ || v.is_draw()) return v;
+    return v.is_win() ? Value::win(0) : Value::loss(0);  // a conversion ends the count
+  }
+  return Value::draw();  // no tables attached (text-only use)
+}
+
+Value Chess::terminal(Index i) const {
+  Board b;
+  layout_.decode(i, b);
+  return in_check(b, b.stm) ? Value::loss(0) : Value::draw();
+}
+
+std::string Chess::text(Index i) const {
+  Board b;
+  layout_.decode(i, b);
+  return to_fen(b);
+}
+
+Board Chess::table_board(std::string_view fen) const {
+  const ParsedFen parsed = parse_fen(fen);
+  Board b = parsed.board;
+  const Material m = Material::of(b);
+  if (m.key() != material_.key()) {
+    if (m.swapped().key() != material_.key())
+      throw GameError("FEN '" + std::string(fen) + "' has material " + m.name() + ", this table is " +
+                      material_.name());
+    b = swap_colors(b, layout_.pawns());
+  }
+  // The square only matters when a pawn can take there.
+  bool capture = false;
+  en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
+  if (capture)
+    throw GameError("FEN '" + std::string(fen) +
+                    "' allows an en-passant capture; tables hold no en-passant rights (probe one ply ahead)");
+  return b;
+}
+
+Index Chess::parse(std::string_view fen) const {
+  return layout_.index(table_board(fen));
+}
+
+std::vector<std::string> Chess::move_names(Index i) const {
+  Board b;
+  layout_.decode(i, b);
+  std::vector<std::string> out;
+  legal_moves(b, [&](const Move& m, const Board&) { out.push_back(san(b, m) + " " + uci(m)); });
+  return out;
+}
+
+std::vector<Params> Chess::expand(const Params& params) {
+  const std::string material = params.get("material", "KQvK");
+  const std::string metric = params.get("metric", "dtm");
+  int pieces = 0;
+  if (material == "all3") pieces = 3;
+  if (material == "all4") pieces = 4;
+  if (material == "all5") pieces = 5;
+  if (!pieces) return {params};
+  std::vector<Params> out;
+  for (const Material& m : Material::all_up_to(pieces)) {
+    Params p = params;
+    p.set("material", m.name());
+    p.set("metric", metric);
+    out.push_back(p);
+  }
+  return out;
+}
+
+Params Chess::params_for(std::string_view fen) {
+  Params p;
+  p.set("material", Material::of(parse_fen(fen).board).canonical().name());
+  return p;
+}
+
+std::vector<Chess::TextMove> Chess::text_moves(std::string_view fen) {
+  const ParsedFen parsed = parse_fen(fen);
+  const Board& b = parsed.board;
+  std::vector<TextMove> out;
+  legal_moves(b, [&](const Move& m, const Board& after) {
+    out.push_back({san(b, m) + " " + uci(m), to_fen(after), m.converts(), Material::of(after).kings_only()});
+  });
+  en_passant_captures(b, parsed.en_passant, [&](const Board& after) {
+    const Square from = lsb(b.pieces[b.stm][kPawn] & ~after.pieces[b.stm][kPawn]);
+    std::string name =
+        std::string(1, static_cast<char>('a' + file_of(from))) + "x" + square_name(parsed.en_passant);
+    if (in_check(after, after.stm)) name += count_legal_moves(after) == 0 ? "#" : "+";
+    name += " " + square_name(from) + square_name(parsed.en_passant);
+    out.push_back({name, to_fen(after), true, Material::of(after).kings_only()});
+  });
+  return out;
+}
+
+}  // namespace rtb

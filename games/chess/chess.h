@@ -1,0 +1,119 @@
+// Chess endgame tables, one per material (material=KQvKR), with exact depth
+// to mate (metric=dtm) or to the next capture, promotion or mate
+// (metric=dtc). The index and its symmetries are in index.h; moves that
+// capture or promote leave the table and take the value of the smaller
+// table they lead into, attached before generating (see game.h).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "games/chess/index.h"
+#include "games/chess/movegen.h"
+#include "games/chess/retro.h"
+#include "games/game.h"
+
+namespace rtb {
+
+class Chess {
+ public:
+  static constexpr std::string_view kName = "chess";
+  static constexpr std::string_view kSummary =
+      "chess endgames by material (KQvKR), both sides to move, no castling; DTM or DTC";
+  static std::vector<ParamDoc> param_docs();
+
+  explicit Chess(const Params& params);
+
+  std::string identity() const;
+  std::string table_name() const;
+  Params params() const { return params_; }
+  std::vector<Dependency> dependencies() const;
+  void attach(const DependencyValues& values);
+
+  // material=all3|all4|all5: every table of up to that many pieces.
+  static std::vector<Params> expand(const Params& params);
+  // The table of a FEN: its material, strongest side first.
+  static Params params_for(std::string_view fen);
+
+  // A legal move of a FEN as the user wrote it: its SAN and UCI, and the
+  // FEN after it. The probing path uses these for a FEN with an en-passant
+  // capture (which no table holds: value it one ply ahead) and to show
+  // moves in the user's orientation when the table stores a mirror image.
+  struct TextMove {
+    std::string name, after;
+    bool converts;    // a capture or promotion: depth 0 under metric=dtc
+    bool bare_kings;  // `after` is KvK, a draw with no table
+  };
+  static std::vector<TextMove> text_moves(std::string_view fen);
+
+  Index size() const { return layout_.size(); }
+  bool legal(Index i) const { return layout_.legal(i); }
+  Value terminal(Index i) const;
+
+  template <class F>
+  void moves(Index i, F&& f) const {
+    chess::Board b;
+    layout_.decode(i, b);
+    chess::legal_moves(b, [&](const chess::Move& m, const chess::Board& after) {
+      f(m.converts() ? Successor::known(known_value(after)) : Successor::to(layout_.index(after)));
+    });
+  }
+
+  // Each predecessor class is found by a retro move and reported as often
+  // as it has moves into i: a class of q reached by U retro moves from i's
+  // board has U * stab(q) / stab(i) moves into i's class, since
+  // |orbit(q)| * moves = |orbit(i)| * retro moves counts the same pairs.
+  template <class F>
+  void unmoves(Index i, F&& f) const {
+    chess::Board b;
+    layout_.decode(i, b);
+    int stab_i = 1;
+    layout_.index(b, &stab_i);
+    struct Found {
+      Index q;
+      int count, stab;
+    };
+    Found found[256];
+    int n = 0;
+    chess::retro_moves(b, [&](const chess::Board& before) {
+      int stab = 1;
+      const Index q = layout_.index(before, &stab);
+      for (int k = 0; k < n; ++k)
+        if (found[k].q == q) return void(++found[k].count);
+      found[n++] = {q, 1, stab};
+    });
+    for (int k = 0; k < n; ++k)
+      for (int m = found[k].count * found[k].stab / stab_i; m > 0; --m) f(found[k].q);
+  }
+
+  std::string text(Index i) const;
+  Index parse(std::string_view fen) const;
+  // SAN and UCI of each move, in the order of moves(i): "Qd8+ d1d8".
+  std::vector<std::string> move_names(Index i) const;
+  int class_size(Index i) const { return layout_.class_size(i); }
+  int side_to_move(Index i) const { return layout_.side_to_move(i); }  // 0 white, 1 black
+
+  const chess::Layout& layout() const { return layout_; }
+  // The board the table stores for a FEN in either colour orientation
+  // (throws GameError for other material or an en-passant capture).
+  chess::Board table_board(std::string_view fen) const;
+  // The value, for its side to move, of a position after a capture or a
+  // promotion, from the attached tables (a draw for bare kings).
+  Value known_value(const chess::Board& after) const;
+
+ private:
+  struct Target {
+    chess::Layout layout;
+    std::uint64_t key, swapped_key;
+    std::span<const std::uint16_t> values;
+  };
+
+  Params params_;
+  chess::Material material_;
+  bool dtc_;
+  chess::Layout layout_;
+  std::vector<Target> targets_;  // in the order of dependencies()
+};
+
+}  // namespace rtb

@@ -1,0 +1,67 @@
+#include "games/chess/index.h"
+
+#include <array>
+
+#include "games/chess/position.h"
+
+namespace rtb::chess {
+using namespace index_tables;
+
+Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
+  groups_[n_groups_++] = {kBlack, kKing, 1};
+  for (int c = 0; c < 2; ++c)
+    for (int t = kQueen; t <= kPawn; ++t)
+      if (m.count[c][t])
+        groups_[n_groups_++] = {static_cast<Color>(c), static_cast<PieceType>(t), m.count[c][t]};
+  shift_ = 6 * (m.pieces() - 1);
+  king_slots_ = pawns_ ? 32 : 10;
+  per_side_ = static_cast<Index>(king_slots_) << shift_;
+}
+
+int Layout::symmetry(const Board& b) const {
+  const Square wk = b.king(kWhite);
+  return pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
+}
+
+bool Layout::decode(Index i, Board& b) const {
+  b = Board{};
+  b.stm = side_to_move(i);
+  const Index rest = i - (b.stm == kBlack ? per_side_ : 0);
+  const int slot = static_cast<int>(rest >> shift_);
+  b.put(kWhite, kKing, pawns_ ? kTables.pawn_square[slot] : kTables.square[slot]);
+  int pos = shift_;
+  for (int k = 0; k < n_groups_; ++k) {
+    const Group& g = groups_[k];
+    Square previous = -1;
+    for (int k = 0; k < g.count; ++k) {
+      pos -= 6;
+      const Square s = static_cast<Square>((rest >> pos) & 63);
+      if (s <= previous || (b.occupied() & bit(s))) return false;
+      if (g.type == kPawn && (bit(s) & (kRank1 | kRank8))) return false;
+      b.put(g.color, g.type, s);
+      previous = s;
+    }
+  }
+  return true;
+}
+
+bool Layout::legal(Index i) const {
+  Board b;
+  if (!decode(i, b)) return false;
+  if (in_check(b, opponent(b.stm))) return false;
+  if (!pawns_ && on_diagonal(b.king(kWhite))) return encode(b, 4) >= i;
+  return true;
+}
+
+int Layout::stabilizer_of(const Board& canonical) const {
+  if (pawns_ || !on_diagonal(canonical.king(kWhite))) return 1;
+  return transform(canonical, 4) == canonical ? 2 : 1;
+}
+
+int Layout::class_size(Index i) const {
+  Board b;
+  decode(i, b);
+  return (pawns_ ? 2 : 8) / stabilizer_of(b);
+}
+
+}  // namespace rtb::chess

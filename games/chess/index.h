@@ -1,0 +1,139 @@
+// The index of a table: side to move x white-king slot x 6 bits per other
+// piece. The 8 board symmetries are folded in without pawns (the white king
+// in the a1-d1-d4 triangle, 10 slots) and the left-right mirror with pawns
+// (the white king on files a-d, 32 slots). When the white king is on the
+// a1-h8 diagonal, the position and its transpose both have it in the
+// triangle; the smaller of their two indices is the canonical one. Pieces
+// of one kind take consecutive slots with their squares ascending, so a set
+// of identical pieces has one index; the other orders are broken indices.
+//
+// Slot order after the white king: the black king, then the white pieces,
+// then the black ones, each side strongest first.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "games/chess/material.h"
+#include "games/game.h"
+
+namespace rtb::chess {
+
+namespace index_tables {
+constexpr bool in_triangle(Square s) {
+  return file_of(s) <= 3 && rank_of(s) <= file_of(s);
+}
+constexpr bool on_diagonal(Square s) {
+  return file_of(s) == rank_of(s);
+}
+
+struct Tables {
+  std::array<std::array<std::uint8_t, 64>, 8> map{};  // [symmetry][square]
+  std::array<int, 64> sym{};        // without pawns: a symmetry taking the square into the triangle
+  std::array<int, 64> slot{};       // without pawns: the triangle slot, or -1
+  std::array<int, 64> pawn_slot{};  // with pawns: the a-d half slot, or -1
+  std::array<Square, 10> square{};  // slot -> square, without pawns
+  std::array<Square, 32> pawn_square{};
+};
+
+constexpr Tables make_tables() {
+  Tables t;
+  int n = 0;
+  for (Square s = 0; s < 64; ++s) {
+    for (int sym = 0; sym < 8; ++sym) t.map[sym][s] = static_cast<std::uint8_t>(transform(s, sym));
+    t.slot[s] = in_triangle(s) ? n : -1;
+    if (in_triangle(s)) t.square[n++] = s;
+    t.pawn_slot[s] = file_of(s) <= 3 ? rank_of(s) * 4 + file_of(s) : -1;
+    if (file_of(s) <= 3) t.pawn_square[rank_of(s) * 4 + file_of(s)] = s;
+    for (int sym = 7; sym >= 0; --sym)  // the lowest symmetry that works
+      if (in_triangle(transform(s, sym))) t.sym[s] = sym;
+  }
+  return t;
+}
+inline constexpr Tables kTables = make_tables();
+}  // namespace index_tables
+
+class Layout {
+ public:
+  explicit Layout(const Material& m);  // m in canonical orientation
+
+  const Material& material() const { return material_; }
+  bool pawns() const { return pawns_; }
+  Index size() const { return 2 * per_side_; }
+  Color side_to_move(Index i) const { return i >= per_side_ ? kBlack : kWhite; }
+
+  // The canonical index of b, which must have this material in this
+  // orientation (legal or not). With `stabilizer`, also how many of the
+  // symmetries map b onto itself (1 or 2).
+  Index index(const Board& b, int* stabilizer = nullptr) const {
+    using namespace index_tables;
+    const Square wk = b.king(kWhite);
+    const int sym = pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
+    Index i = encode(b, sym);
+    int stab = 1;
+    if (!pawns_ && on_diagonal(kTables.map[sym][wk])) {
+      // The transpose keeps the king in the triangle: the smaller index wins.
+      const Index t = encode(b, sym ^ 4);
+      if (t == i) stab = 2;
+      i = std::min(i, t);
+    }
+    if (stabilizer) *stabilizer = stab;
+    return i;
+  }
+  // The board of index i; false for a broken index (two pieces on a
+  // square, identical pieces out of order, a pawn on rank 1 or 8).
+  bool decode(Index i, Board& b) const;
+  // A real position in canonical form, with the side not to move not in check.
+  bool legal(Index i) const;
+  // The positions over the full board that index i stands for (legal i).
+  int class_size(Index i) const;
+  // The symmetry that brings b's white king to its canonical region (the
+  // diagonal tie-break aside).
+  int symmetry(const Board& b) const;
+
+ private:
+  struct Group {
+    Color color;
+    PieceType type;
+    int count;
+  };
+  // The index of b seen through symmetry `sym`, which must bring the white
+  // king into its region; identical pieces are sorted after the mapping.
+  Index encode(const Board& b, int sym) const {
+    const auto& map = index_tables::kTables.map[sym];
+    const Square wk = map[b.king(kWhite)];
+    Index acc =
+        static_cast<Index>(b.stm) * king_slots_ +
+        static_cast<Index>(pawns_ ? index_tables::kTables.pawn_slot[wk] : index_tables::kTables.slot[wk]);
+    for (int g = 0; g < n_groups_; ++g) {
+      Bitboard set = b.pieces[groups_[g].color][groups_[g].type];
+      if (groups_[g].count == 1) {
+        acc = acc << 6 | map[lsb(set)];
+        continue;
+      }
+      std::uint8_t sq[8];
+      int n = 0;
+      while (set) {  // insertion sort: at most a few pieces
+        std::uint8_t s = map[pop_lsb(set)];
+        int k = n++;
+        for (; k > 0 && sq[k - 1] > s; --k) sq[k] = sq[k - 1];
+        sq[k] = s;
+      }
+      for (int k = 0; k < n; ++k) acc = acc << 6 | sq[k];
+    }
+    return acc;
+  }
+  int stabilizer_of(const Board& canonical) const;
+
+  Material material_;
+  bool pawns_;
+  std::array<Group, 12> groups_{};  // the slots after the white king
+  int n_groups_ = 0;
+  int shift_;  // 6 bits per slot after the white king
+  int king_slots_;
+  Index per_side_;
+};
+
+}  // namespace rtb::chess

@@ -1,0 +1,116 @@
+// Forward move generation: every legal move of the side to move, with the
+// position it leads to. Promotion is to queen, rook, bishop or knight; there
+// is no castling and no en passant (see position.h).
+#pragma once
+
+#include "games/chess/position.h"
+
+namespace rtb::chess {
+
+inline constexpr PieceType kPromotions[4] = {kQueen, kRook, kBishop, kKnight};
+
+namespace detail {
+// Pieces of the side to move that stand alone between their king and an
+// enemy slider: only they (and the king, and any piece when in check) can
+// make a pseudo-legal move that is illegal.
+inline Bitboard pinned(const Board& b) {
+  const Color us = b.stm, them = opponent(us);
+  const Square k = b.king(us);
+  const auto& p = b.pieces[them];
+  const Bitboard snipers = (kAttacks.rook_empty[k] & (p[kRook] | p[kQueen])) |
+                           (kAttacks.bishop_empty[k] & (p[kBishop] | p[kQueen]));
+  Bitboard out = 0;
+  for (Bitboard s = snipers; s;) {
+    const Bitboard between = kAttacks.between[k][pop_lsb(s)] & b.occupied();
+    if (between && !(between & (between - 1)) && (between & b.color[us])) out |= between;
+  }
+  return out;
+}
+
+// Calls f(move, after) for a pseudo-legal move that keeps the mover's king
+// safe; `safe` says the move cannot expose it, so no test is needed.
+template <class F>
+inline void emit_if_legal(const Board& b, const Move& m, bool safe, F& f) {
+  const Board after = make_move(b, m);
+  if (safe || !in_check(after, b.stm)) f(m, after);
+}
+
+template <class F>
+inline void emit_to(const Board& b, PieceType piece, Square from, Bitboard targets, bool safe, F& f) {
+  const Color them = opponent(b.stm);
+  while (targets) {
+    Move m;
+    m.from = static_cast<std::uint8_t>(from);
+    m.to = static_cast<std::uint8_t>(pop_lsb(targets));
+    m.piece = piece;
+    if (b.color[them] & bit(m.to)) m.captured = b.piece_on(them, m.to);
+    if (piece == kPawn && (bit(m.to) & (kRank1 | kRank8))) {
+      for (PieceType p : kPromotions) {
+        m.promotion = p;
+        emit_if_legal(b, m, safe, f);
+      }
+    } else {
+      emit_if_legal(b, m, safe, f);
+    }
+  }
+}
+
+inline Bitboard pawn_targets(const Board& b, Square from) {
+  const Color us = b.stm;
+  const Bitboard empty = ~b.occupied();
+  const int step = us == kWhite ? 8 : -8;
+  Bitboard targets = kAttacks.pawn[us][from] & b.color[opponent(us)];
+  const Square one = from + step;
+  if (empty & bit(one)) {
+    targets |= bit(one);
+    const int start_rank = us == kWhite ? 1 : 6;
+    if (rank_of(from) == start_rank && (empty & bit(one + step))) targets |= bit(one + step);
+  }
+  return targets;
+}
+}  // namespace detail
+
+// Calls f(Move, Board after) for every legal move of b.stm, pieces in the
+// order K Q R B N P and squares ascending: moves() and move_names() rely on
+// this order being the same every time.
+template <class F>
+void legal_moves(const Board& b, F&& f) {
+  const Color us = b.stm;
+  const Bitboard own = b.color[us], occ = b.occupied();
+  const Bitboard unsafe = in_check(b, us) ? ~Bitboard{0} : detail::pinned(b) | b.pieces[us][kKing];
+  for (int t = kKing; t <= kPawn; ++t) {
+    const PieceType piece = static_cast<PieceType>(t);
+    for (Bitboard from_set = b.pieces[us][t]; from_set;) {
+      const Square from = pop_lsb(from_set);
+      const Bitboard targets =
+          piece == kPawn ? detail::pawn_targets(b, from) : attacks(piece, us, from, occ) & ~own;
+      detail::emit_to(b, piece, from, targets, !(unsafe & bit(from)), f);
+    }
+  }
+}
+
+// Calls f(Board after) for every legal en-passant capture onto `ep` (the
+// square a pawn just skipped). Tables hold no en-passant rights, so only the
+// probing path of a FEN with an en-passant square needs these.
+template <class F>
+void en_passant_captures(const Board& b, Square ep, F&& f) {
+  const Color us = b.stm, them = opponent(us);
+  const Square victim = us == kWhite ? ep - 8 : ep + 8;
+  if (ep < 0 || ep > 63 || (b.occupied() & bit(ep)) || !(b.pieces[them][kPawn] & bit(victim))) return;
+  for (Bitboard takers = kAttacks.pawn[them][ep] & b.pieces[us][kPawn]; takers;) {
+    Board after = b;
+    after.remove(us, kPawn, pop_lsb(takers));
+    after.put(us, kPawn, ep);
+    after.remove(them, kPawn, victim);
+    after.stm = them;
+    if (!in_check(after, us)) f(after);
+  }
+}
+
+inline int count_legal_moves(const Board& b) {
+  int n = 0;
+  legal_moves(b, [&](const Move&, const Board&) { ++n; });
+  return n;
+}
+
+}  // namespace rtb::chess

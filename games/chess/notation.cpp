@@ -1,0 +1,132 @@
+#include "games/chess/notation.h"
+
+#include <bit>
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+#include "games/chess/movegen.h"
+#include "games/game.h"
+
+namespace rtb::chess {
+namespace {
+
+constexpr char kLetters[] = "KQRBNP";
+
+[[noreturn]] void bad(std::string_view fen, const std::string& why) {
+  throw GameError("FEN '" + std::string(fen) + "': " + why);
+}
+
+void parse_placement(std::string_view fen, const std::string& field, Board& b) {
+  int rank = 7, file = 0;
+  for (char ch : field) {
+    if (ch == '/') {
+      if (file != 8) bad(fen, "a rank does not have 8 squares");
+      --rank, file = 0;
+      if (rank < 0) bad(fen, "more than 8 ranks");
+    } else if (ch >= '1' && ch <= '8') {
+      file += ch - '0';
+    } else {
+      int t = 0;
+      while (t < 6 && kLetters[t] != std::toupper(static_cast<unsigned char>(ch))) ++t;
+      if (t == 6) bad(fen, std::string("unknown piece '") + ch + "'");
+      if (file > 7) bad(fen, "a rank has more than 8 squares");
+      b.put(std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack, static_cast<PieceType>(t),
+            make_square(file++, rank));
+    }
+    if (file > 8) bad(fen, "a rank has more than 8 squares");
+  }
+  if (rank != 0 || file != 8) bad(fen, "the board must have 8 ranks of 8 squares");
+}
+
+void check_position(std::string_view fen, const Board& b) {
+  for (int c = 0; c < 2; ++c)
+    if (std::popcount(b.pieces[c][kKing]) != 1) bad(fen, "each side needs exactly one king");
+  if ((b.pieces[0][kPawn] | b.pieces[1][kPawn]) & (kRank1 | kRank8)) bad(fen, "a pawn on rank 1 or 8");
+  if (in_check(b, opponent(b.stm))) bad(fen, "the side not to move is in check");
+}
+
+}  // namespace
+
+std::string square_name(Square s) {
+  return {static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
+}
+
+ParsedFen parse_fen(std::string_view fen) {
+  std::istringstream in{std::string(fen)};
+  std::string placement, side = "w", castling = "-", ep = "-";
+  in >> placement >> side >> castling >> ep;
+  if (placement.empty()) bad(fen, "empty");
+  ParsedFen out;
+  parse_placement(fen, placement, out.board);
+  if (side != "w" && side != "b") bad(fen, "the side to move must be w or b");
+  out.board.stm = side == "w" ? kWhite : kBlack;
+  if (castling != "-") bad(fen, "castling rights are not supported (the tables have no castling)");
+  if (ep != "-") {
+    if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || (ep[1] != '3' && ep[1] != '6'))
+      bad(fen, "bad en-passant square '" + ep + "'");
+    out.en_passant = make_square(ep[0] - 'a', ep[1] - '1');
+    if ((ep[1] == '6') != (out.board.stm == kWhite)) bad(fen, "the en-passant square is on the wrong rank");
+  }
+  check_position(fen, out.board);
+  return out;
+}
+
+std::string to_fen(const Board& b) {
+  std::string s;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Square sq = make_square(file, rank);
+      char ch = 0;
+      for (int c = 0; c < 2 && !ch; ++c) {
+        const PieceType t = b.piece_on(static_cast<Color>(c), sq);
+        if (t != kNoPiece) ch = c == kWhite ? kLetters[t] : static_cast<char>(std::tolower(kLetters[t]));
+      }
+      if (!ch) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += static_cast<char>('0' + empty), empty = 0;
+      s += ch;
+    }
+    if (empty) s += static_cast<char>('0' + empty);
+    if (rank) s += '/';
+  }
+  s += b.stm == kWhite ? " w - - 0 1" : " b - - 0 1";
+  return s;
+}
+
+std::string uci(const Move& m) {
+  std::string s = square_name(m.from) + square_name(m.to);
+  if (m.promotion != kNoPiece) s += static_cast<char>(std::tolower(kLetters[m.promotion]));
+  return s;
+}
+
+std::string san(const Board& b, const Move& m) {
+  std::string s;
+  if (m.piece == kPawn) {
+    if (m.captured != kNoPiece) s += static_cast<char>('a' + file_of(m.from));
+  } else {
+    s += kLetters[m.piece];
+    // Another piece of the kind that can go to the same square: name the
+    // file if that tells them apart, else the rank, else both.
+    bool clash = false, same_file = false, same_rank = false;
+    legal_moves(b, [&](const Move& o, const Board&) {
+      if (o.piece != m.piece || o.to != m.to || o.from == m.from) return;
+      clash = true;
+      same_file |= file_of(o.from) == file_of(m.from);
+      same_rank |= rank_of(o.from) == rank_of(m.from);
+    });
+    if (clash && (!same_file || same_rank)) s += static_cast<char>('a' + file_of(m.from));
+    if (clash && same_file) s += static_cast<char>('1' + rank_of(m.from));
+  }
+  if (m.captured != kNoPiece) s += 'x';
+  s += square_name(m.to);
+  if (m.promotion != kNoPiece) s += std::string("=") + kLetters[m.promotion];
+  const Board after = make_move(b, m);
+  if (in_check(after, after.stm)) s += count_legal_moves(after) == 0 ? '#' : '+';
+  return s;
+}
+
+}  // namespace rtb::chess

@@ -1,0 +1,29 @@
+// FEN in and out, and moves in standard algebraic notation and UCI.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "games/chess/position.h"
+
+namespace rtb::chess {
+
+inline constexpr Square kNoSquare = -1;
+
+struct ParsedFen {
+  Board board;
+  Square en_passant = kNoSquare;  // as written; may allow no capture
+};
+
+// Parses a FEN (the move counters may be left out). Throws GameError for a
+// malformed FEN, castling rights, or a position that cannot occur (pawns
+// on rank 1 or 8, not one king each, the side not to move in check).
+ParsedFen parse_fen(std::string_view fen);
+std::string to_fen(const Board& b);
+
+std::string square_name(Square s);
+std::string uci(const Move& m);
+// SAN with check (+) and mate (#) marks; m must be legal in b.
+std::string san(const Board& b, const Move& m);
+
+}  // namespace rtb::chess

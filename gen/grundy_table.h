@@ -1,0 +1,80 @@
+// From an impartial game to a "grundy16" table on disk: solve, then write
+// atomically with storage::write_table, as build_table does for wdl16.
+//
+// The table is "<table_name>.grundy.rtb", so a game's win/loss table and
+// its Grundy table can live in one directory. Values are the codes of
+// games/grundy_value.h (finite n < 0x8000, infinity(K) = 0x8000 | k); the
+// list of K sets goes to TableMeta::extra as encode_inf_sets() text. The
+// meta counts are the win/draw/loss classification of the values, and
+// max_depth holds the largest finite value (a grundy16 table has no depth).
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "gen/build_table.h"
+#include "gen/grundy.h"
+#include "storage/table_writer.h"
+
+namespace rtb {
+
+inline std::string grundy_table_name(const std::string& game_table_name) {
+  return game_table_name + ".grundy";
+}
+
+// Stores `text` in meta.extra. TableMeta gains that field with issue 5;
+// until it has it, a table whose values need the K list (any infinity) is
+// refused rather than written without it.
+template <class Meta>
+void set_meta_extra(Meta& meta, const std::string& text, bool needed) {
+  if constexpr (requires { meta.extra = text; })
+    meta.extra = text;
+  else if (needed)
+    throw GenError(
+        "this build's table format has no TableMeta::extra to hold the infinity sets; "
+        "a grundy16 table with infinite values cannot be written yet");
+}
+
+template <ImpartialGame G>
+storage::TableMeta grundy_meta(const G& game, const GrundyResult& result) {
+  storage::TableMeta meta;
+  meta.game = std::string(G::kName);
+  meta.params = game.params().canonical();
+  meta.identity = game.identity();
+  meta.value_kind = std::string(kGrundyKind);
+  meta.generator_version = RTB_GENERATOR_VERSION;
+  meta.legal = result.stats.legal;
+  meta.wins = result.stats.wins;
+  meta.draws = result.stats.draws;
+  meta.losses = result.stats.losses;
+  meta.max_depth = result.stats.max_value;
+  set_meta_extra(meta, encode_inf_sets(result.inf_sets), !result.inf_sets.empty());
+  return meta;
+}
+
+// Solves `game` and writes its grundy16 table into options.out_dir; returns
+// the path. Throws (GenError, storage::StorageError) with nothing written.
+template <ImpartialGame G>
+std::filesystem::path build_grundy_table(const G& game, const BuildOptions& options,
+                                         GrundyStats* stats_out = nullptr) {
+  const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
+  if (std::filesystem::exists(path) && !options.force)
+    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  const auto partial = storage::partial_path(path);
+  if (std::filesystem::exists(partial)) {
+    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
+    std::filesystem::remove(partial);
+    std::filesystem::remove(partial.string() + "-lock");
+  }
+  GrundyResult result = solve_grundy(game, options.gen);
+  storage::WriteOptions write;
+  write.force = options.force;
+  storage::write_table(path, grundy_meta(game, result),
+                       std::span<const std::uint16_t>(result.values.get(), result.size), write);
+  if (stats_out) *stats_out = result.stats;
+  return path;
+}
+
+}  // namespace rtb

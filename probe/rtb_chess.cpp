@@ -1,0 +1,228 @@
+// The engine-shaped chess probe behind rtb_chess.h: bitboards in, value out.
+// Each material's table is opened on first use and kept; the lookup of an
+// open table takes a shared lock only, so probing threads do not queue.
+#include "probe/rtb_chess.h"
+
+#include <bit>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "games/chess/chess.h"
+#include "games/chess/notation.h"
+#include "storage/table_reader.h"
+
+namespace {
+
+using namespace rtb::chess;
+
+thread_local std::string last_error;
+
+struct ProbeFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Entry {
+  Layout layout;
+  rtb::storage::TableReader reader;
+  std::vector<std::uint16_t> values;  // the whole table, with RTB_CHESS_IN_MEMORY
+};
+
+}  // namespace
+
+struct rtb_chess {
+  std::filesystem::path dir;
+  std::string metric;
+  bool in_memory = false;
+  int max_pieces = 0;
+  mutable std::shared_mutex mutex;
+  mutable std::unordered_map<std::uint64_t, std::unique_ptr<Entry>> tables;  // by material key
+
+  const Entry& entry(const Material& m) const {
+    const std::uint64_t key = m.key();
+    {
+      std::shared_lock lock(mutex);
+      if (auto it = tables.find(key); it != tables.end()) return *it->second;
+    }
+    std::unique_lock lock(mutex);
+    auto& slot = tables[key];
+    if (!slot) slot = open(m);
+    return *slot;
+  }
+
+  std::unique_ptr<Entry> open(const Material& m) const {
+    rtb::Params p;
+    p.set("material", m.name());
+    p.set("metric", metric);
+    const rtb::Chess game(p);
+    const auto path = dir / (game.table_name() + ".rtb");
+    if (!std::filesystem::exists(path)) throw ProbeFailure("no table " + path.string());
+    auto e = std::make_unique<Entry>(Entry{Layout(m), rtb::storage::TableReader(path), {}});
+    if (e->reader.meta().identity != game.identity())
+      throw ProbeFailure("table " + path.string() + " is not " + game.identity());
+    if (in_memory) e->values = e->reader.read_all();
+    return e;
+  }
+
+  // The stored value of a legal position without en-passant rights.
+  rtb::Value lookup(const Board& b) const {
+    const Material m = Material::of(b);
+    if (m.kings_only()) return rtb::Value::draw();
+    const bool as_is = m.is_canonical();
+    const Entry& e = entry(as_is ? m : m.swapped());
+    const rtb::Index i = e.layout.index(as_is ? b : swap_colors(b, m.has_pawns()));
+    return rtb::Value::from_code(e.values.empty() ? e.reader.value(i) : e.values[i]);
+  }
+
+  // One ply ahead, over every move including the en-passant captures.
+  rtb::Value lookahead(const Board& b, Square ep) const {
+    std::uint32_t moves = 0, best_loss = UINT32_MAX, worst_win = 0;
+    bool all_wins = true;
+    auto add = [&](rtb::Value v, bool converts) {
+      if (converts && metric == "dtc" && !v.is_draw())
+        v = v.is_win() ? rtb::Value::win(0) : rtb::Value::loss(0);
+      ++moves;
+      if (v.is_loss())
+        best_loss = std::min(best_loss, v.depth());
+      else if (v.is_win())
+        worst_win = std::max(worst_win, v.depth());
+      else
+        all_wins = false;
+    };
+    legal_moves(b, [&](const Move& m, const Board& after) { add(lookup(after), m.converts()); });
+    en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true); });
+    if (best_loss != UINT32_MAX) return rtb::Value::win(best_loss + 1);
+    if (all_wins && moves) return rtb::Value::loss(worst_win + 1);
+    return rtb::Value::draw();  // moves > 0 here: an en-passant capture exists
+  }
+};
+
+namespace {
+
+Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (&by_type)[6], int stm) {
+  if (white & black) throw ProbeFailure("a square is both white and black");
+  if (stm != RTB_CHESS_WHITE && stm != RTB_CHESS_BLACK) throw ProbeFailure("side_to_move must be 0 or 1");
+  Board b;
+  std::uint64_t all = 0;
+  for (int t = 0; t < 6; ++t) {
+    if (all & by_type[t]) throw ProbeFailure("a square holds two kinds of piece");
+    all |= by_type[t];
+    b.pieces[kWhite][t] = by_type[t] & white;
+    b.pieces[kBlack][t] = by_type[t] & black;
+  }
+  if (all != (white | black)) throw ProbeFailure("the piece bitboards do not cover white | black");
+  b.color = {white, black};
+  b.stm = static_cast<Color>(stm);
+  if (std::popcount(b.pieces[0][kKing]) != 1 || std::popcount(b.pieces[1][kKing]) != 1)
+    throw ProbeFailure("each side needs exactly one king");
+  if (by_type[kPawn] & (kRank1 | kRank8)) throw ProbeFailure("a pawn on rank 1 or 8");
+  if (in_check(b, opponent(b.stm))) throw ProbeFailure("the side not to move is in check");
+  return b;
+}
+
+int fill(rtb::Value v, rtb_value* out) {
+  out->wdl = v.is_win() ? RTB_WIN : v.is_loss() ? RTB_LOSS : RTB_DRAW;
+  out->depth = v.depth();
+  return 0;
+}
+
+template <class F>
+auto guarded(F&& f, decltype(f()) failure) noexcept -> decltype(f()) {
+  try {
+    last_error.clear();
+    return f();
+  } catch (const std::exception& e) {
+    last_error = e.what();
+  } catch (...) {
+    last_error = "unknown error";
+  }
+  return failure;
+}
+
+int largest_table(const std::filesystem::path& dir, const std::string& metric) {
+  int best = 0;
+  const std::string suffix = metric == "dtc" ? "-dtc" : "";
+  for (const auto& f : std::filesystem::directory_iterator(dir)) {
+    if (f.path().extension() != ".rtb") continue;
+    std::string stem = f.path().stem().string();
+    if (stem.size() <= suffix.size() || stem.substr(stem.size() - suffix.size()) != suffix) continue;
+    stem.resize(stem.size() - suffix.size());
+    try {
+      best = std::max(best, Material::parse(stem).pieces());
+    } catch (const std::exception&) {
+      // not a chess table (or the other metric's)
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+extern "C" {
+
+rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
+  return guarded(
+      [&] {
+        if (!dir) throw ProbeFailure("dir is NULL");
+        auto tb = std::make_unique<rtb_chess>();
+        tb->dir = dir;
+        tb->metric = metric ? metric : "dtm";
+        if (tb->metric != "dtm" && tb->metric != "dtc")
+          throw ProbeFailure("metric must be \"dtm\" or \"dtc\"");
+        if (!std::filesystem::is_directory(tb->dir)) throw ProbeFailure(std::string("no directory ") + dir);
+        tb->in_memory = flags & RTB_CHESS_IN_MEMORY;
+        tb->max_pieces = largest_table(tb->dir, tb->metric);
+        return tb.release();  // the caller's until rtb_chess_close
+      },
+      nullptr);
+}
+
+int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                    uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, int side_to_move,
+                    int ep_square, rtb_value* out) {
+  return guarded(
+      [&] {
+        if (!tb || !out) throw ProbeFailure("tb or out is NULL");
+        const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
+        const Board b = make_board(white, black, by_type, side_to_move);
+        if (ep_square != RTB_CHESS_NO_EP) {
+          if (ep_square < 0 || ep_square > 63)
+            throw ProbeFailure("ep_square must be 0..63 or RTB_CHESS_NO_EP");
+          bool capture = false;
+          en_passant_captures(b, ep_square, [&](const Board&) { capture = true; });
+          if (capture) return fill(tb->lookahead(b, ep_square), out);
+        }
+        return fill(tb->lookup(b), out);
+      },
+      -1);
+}
+
+int rtb_chess_probe_fen(const rtb_chess* tb, const char* fen, rtb_value* out) {
+  return guarded(
+      [&] {
+        if (!tb || !out || !fen) throw ProbeFailure("tb, fen or out is NULL");
+        const ParsedFen parsed = parse_fen(fen);
+        bool capture = false;
+        en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
+        return fill(capture ? tb->lookahead(parsed.board, parsed.en_passant) : tb->lookup(parsed.board), out);
+      },
+      -1);
+}
+
+int rtb_chess_max_pieces(const rtb_chess* tb) {
+  return tb ? tb->max_pieces : 0;
+}
+
+const char* rtb_chess_last_error(void) {
+  return last_error.c_str();
+}
+
+void rtb_chess_close(rtb_chess* tb) {
+  std::unique_ptr<rtb_chess> owned(tb);
+}
+
+}  // extern "C"

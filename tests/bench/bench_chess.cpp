@@ -1,0 +1,218 @@
+// Chess benchmarks and whole-table checks too long for the test suite:
+//   bench_chess generate DIR MATERIAL|all3|all4|all5 [threads]
+//       builds the tables (dependencies first) into DIR and reports CPU and
+//       wall seconds, peak memory, positions per second, bytes per position
+//   bench_chess verify DIR
+//       re-checks every chess table in DIR with its dependencies attached
+//   bench_chess consistency MATERIAL|all4 [sample]
+//       moves/unmoves consistency over every index (or a random sample)
+//   bench_chess probe DIR [seconds]
+//       probes per second of rtb_chess_probe on warm tables, random legal
+//       positions of every table in DIR, block cache and in memory
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gen/build_table.h"
+#include "gen/system.h"
+#include "gen/verify.h"
+#include "probe/rtb_chess.h"
+#include "tests/chess_support.h"
+
+namespace {
+
+using namespace rtb;
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+std::vector<std::string> materials(const std::string& what) {
+  Params p;
+  p.set("material", what);
+  std::vector<std::string> out;
+  for (const Params& one : Chess::expand(p)) out.push_back(one.get("material", ""));
+  return out;
+}
+
+int generate(const std::filesystem::path& dir, const std::string& what, unsigned threads) {
+  std::filesystem::create_directories(dir);
+  BuildOptions options;
+  options.out_dir = dir;
+  options.gen.threads = threads;
+  std::uint64_t positions = 0, bytes = 0;
+  int tables = 0;
+  options.on_written = [&](const std::filesystem::path& path, const GenStats& stats) {
+    positions += stats.legal;
+    bytes += std::filesystem::file_size(path);
+    ++tables;
+  };
+  const double cpu0 = cpu_seconds();
+  const auto wall0 = std::chrono::steady_clock::now();
+  for (const std::string& m : materials(what)) {
+    Chess game = chess_support::make_chess(m);
+    if (!std::filesystem::exists(table_path(dir, game.table_name()))) build_table(game, options);
+  }
+  const double cpu = cpu_seconds() - cpu0;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  std::printf(
+      "%s: %d tables, %llu positions; %.2f CPU s, %.2f wall s (%u threads); peak %.0f MiB; "
+      "%.2f M positions/CPU s; %.3f bytes/position on disk\n",
+      what.c_str(), tables, static_cast<unsigned long long>(positions), cpu, wall, threads,
+      static_cast<double>(peak_memory_bytes()) / (1 << 20), static_cast<double>(positions) / cpu / 1e6,
+      positions ? static_cast<double>(bytes) / static_cast<double>(positions) : 0.0);
+  return 0;
+}
+
+int verify_dir(const std::filesystem::path& dir) {
+  int failed = 0;
+  for (const std::string& m : materials("all5")) {
+    Chess game = chess_support::make_chess(m);
+    const auto path = table_path(dir, game.table_name());
+    if (!std::filesystem::exists(path)) continue;
+    BuildOptions options;
+    options.out_dir = dir;
+    const auto deps = attach_dependencies(game, options);  // read from beside the table
+    const auto values = storage::TableReader(path).read_all();
+    const VerifyReport report = verify(game, values, 2);
+    for (const auto& f : report.failures)
+      std::printf("MISMATCH %s: stored %s, successors give %s\n", game.text(f.index).c_str(),
+                  to_string(f.stored).c_str(), to_string(f.expected).c_str());
+    std::printf("%s: %llu positions %s\n", m.c_str(), static_cast<unsigned long long>(report.checked),
+                report.failures.empty() ? "verified" : "FAILED");
+    failed += !report.failures.empty();
+  }
+  return failed ? 1 : 0;
+}
+
+// Every index: the moves and the unmoves as two lists of (p, q) pairs,
+// packed in 64 bits, sorted and compared (8 bytes per move each).
+std::string consistency_full(const Chess& game, std::uint64_t& checked) {
+  std::vector<std::uint64_t> forward, backward;
+  for (Index p = 0; p < game.size(); ++p) {
+    if (!game.legal(p)) continue;
+    ++checked;
+    if (game.parse(game.text(p)) != p) return "text does not round-trip: " + game.text(p);
+    game.moves(p, [&](Successor s) {
+      if (s.inside) forward.push_back(p << 32 | s.index);
+    });
+    game.unmoves(p, [&](Index q) { backward.push_back(q << 32 | p); });
+  }
+  std::sort(forward.begin(), forward.end());
+  std::sort(backward.begin(), backward.end());
+  if (forward == backward) return "";
+  for (std::size_t k = 0; k < std::min(forward.size(), backward.size()); ++k)
+    if (forward[k] != backward[k])
+      return "first difference: move " + game.text(forward[k] >> 32) + " -> " +
+             game.text(forward[k] & 0xFFFFFFFF) + " vs unmove pair " + game.text(backward[k] >> 32) + " -> " +
+             game.text(backward[k] & 0xFFFFFFFF);
+  return std::to_string(forward.size()) + " moves, " + std::to_string(backward.size()) + " unmoves";
+}
+
+int consistency(const std::string& what, std::uint64_t sample) {
+  int failed = 0;
+  for (const std::string& m : materials(what)) {
+    const Chess game = chess_support::make_chess(m);
+    if (!sample && game.size() < (Index{1} << 32)) {
+      std::uint64_t checked = 0;
+      const std::string problem = consistency_full(game, checked);
+      std::printf("%s: %llu positions (all) %s %s\n", m.c_str(), static_cast<unsigned long long>(checked),
+                  problem.empty() ? "consistent" : "INCONSISTENT:", problem.c_str());
+      std::fflush(stdout);
+      failed += !problem.empty();
+      continue;
+    }
+    std::uint64_t checked = 0;
+    std::string problem;
+    std::mt19937_64 rng(1);
+    for (Index k = 0; problem.empty() && k < (sample ? sample : game.size()); ++k) {
+      const Index i = sample ? rng() % game.size() : k;
+      if (!game.legal(i)) continue;
+      problem = chess_support::check_consistency_at(game, i);
+      ++checked;
+    }
+    std::printf("%s: %llu positions (sample) %s %s\n", m.c_str(), static_cast<unsigned long long>(checked),
+                problem.empty() ? "consistent" : "INCONSISTENT:", problem.c_str());
+    std::fflush(stdout);
+    failed += !problem.empty();
+  }
+  return failed ? 1 : 0;
+}
+
+int probe(const std::filesystem::path& dir, double seconds) {
+  // Random legal positions of every table present, shown in random orientation.
+  std::vector<chess::Board> boards;
+  std::mt19937_64 rng(3);
+  for (const std::string& m : materials("all5")) {
+    const Chess game = chess_support::make_chess(m);
+    if (!std::filesystem::exists(table_path(dir, game.table_name()))) continue;
+    for (int n = 0; n < 20000;) {
+      const Index i = rng() % game.size();
+      if (!game.legal(i)) continue;
+      chess::Board b;
+      game.layout().decode(i, b);
+      boards.push_back(rng() & 1 ? chess::swap_colors(b, true) : b);
+      ++n;
+    }
+  }
+  std::shuffle(boards.begin(), boards.end(), rng);
+  for (unsigned flags : {0u, unsigned{RTB_CHESS_IN_MEMORY}}) {
+    rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtm", flags);
+    if (!tb) return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 1;
+    auto run = [&](double limit) {
+      std::uint64_t probes = 0, wins = 0;
+      const auto start = std::chrono::steady_clock::now();
+      double elapsed = 0;
+      while (elapsed < limit) {
+        for (const chess::Board& b : boards) {
+          using namespace chess;
+          rtb_value v;
+          const auto& p = b.pieces;
+          if (rtb_chess_probe(tb, b.color[0], b.color[1], p[0][kKing] | p[1][kKing],
+                              p[0][kQueen] | p[1][kQueen], p[0][kRook] | p[1][kRook],
+                              p[0][kBishop] | p[1][kBishop], p[0][kKnight] | p[1][kKnight],
+                              p[0][kPawn] | p[1][kPawn], b.stm, RTB_CHESS_NO_EP, &v) != 0)
+            return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 0.0;
+          wins += v.wdl == RTB_WIN;
+          ++probes;
+        }
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      }
+      return static_cast<double>(probes) / elapsed;
+    };
+    run(0.5);  // warm: open every table, fill caches
+    std::printf("%s: %zu random positions, %.2f M probes/s (one thread)\n",
+                flags ? "in memory" : "block cache", boards.size(), run(seconds) / 1e6);
+    rtb_chess_close(tb);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  try {
+    if (mode == "generate" && argc >= 4)
+      return generate(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
+    if (mode == "verify" && argc >= 3) return verify_dir(argv[2]);
+    if (mode == "consistency" && argc >= 3)
+      return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0);
+    if (mode == "probe" && argc >= 3) return probe(argv[2], argc > 3 ? std::atof(argv[3]) : 2.0);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_chess: %s\n", e.what());
+    return 1;
+  }
+  std::fprintf(stderr, "usage: see the comment at the top of tests/bench/bench_chess.cpp\n");
+  return 2;
+}
