@@ -122,6 +122,17 @@ concept FindsParams = requires(std::string_view position) {
   { G::params_for(position) } -> std::convertible_to<Params>;
 };
 
+// A game (or a tier of one) whose positions have no predecessors inside the
+// table sets kNoUnmoves: every value then follows from the moves alone, and
+// the generator skips propagation.
+template <class G>
+constexpr bool has_unmoves() {
+  if constexpr (requires { G::kNoUnmoves; })
+    return !G::kNoUnmoves;
+  else
+    return true;
+}
+
 // A plugin whose moves never lead to known values sets this to false and
 // the generator skips looking for them when it declares a loss.
 template <class G>

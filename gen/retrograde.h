@@ -122,7 +122,7 @@ class Retrograde {
     value_[i] = v.code();
     if (!v.is_draw()) {
       check_depth(v.depth());
-      layers_.push(worker, v.depth(), i);
+      if constexpr (has_unmoves<G>()) layers_.push(worker, v.depth(), i);
     }
   }
 

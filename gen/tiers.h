@@ -32,6 +32,12 @@ class TierView {
   static constexpr std::string_view kName = G::kName;
   static constexpr std::string_view kSummary = G::kSummary;
   static constexpr bool kHasKnownMoves = true;
+  static constexpr bool kNoUnmoves = [] {
+    if constexpr (requires { G::kMovesLeaveTier; })
+      return G::kMovesLeaveTier;  // every move goes to the tier before
+    else
+      return false;
+  }();
   static std::vector<ParamDoc> param_docs() { return {}; }
 
   explicit TierView(const Params&) { throw GameError("a tier is made from its game"); }
@@ -61,9 +67,7 @@ class TierView {
   }
   template <class F>
   void unmoves(Index i, F&& f) const {
-    if constexpr (requires { G::kMovesLeaveTier; }) {
-      if (G::kMovesLeaveTier) return;  // no predecessor inside the tier
-    }
+    if constexpr (kNoUnmoves) return;
     game_->unmoves(begin_ + i, [&](Index p) {
       if (p >= begin_ && p < end_) f(p - begin_);
     });
