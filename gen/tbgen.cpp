@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/registry.h"
+#include "gen/arena_cli.h"
 #include "gen/build_table.h"
 #include "gen/grundy_cli.h"
 #include "gen/system.h"
@@ -80,6 +81,8 @@ int run_verify(const std::string& table, unsigned threads) {
   storage::TableReader reader(table);
   const storage::TableMeta& meta = reader.meta();
   if (meta.value_kind == kGrundyKind) return verify_grundy_table(table, threads);
+  if (meta.value_kind == kArenaValueKind)
+    throw GameError("tbgen verify does not check arena16 tables (" + table + ")");
   return with_game(meta.game, Params::from_canonical(meta.params), [&](const auto& game) {
     if (game.identity() != meta.identity)
       throw GameError("table " + table + " was made from different input than its parameters now give (" +
@@ -115,7 +118,8 @@ int main(int argc, char** argv) {
       "quiet,q", "no progress or summary on stderr")("force,f", "replace a table that already exists")(
       "table", po::value(&table), "verify: the table file to re-check")(
       "solver", po::value(&solver)->default_value("wdl"),
-      "wdl: win/draw/loss with depth; grundy: Sprague-Grundy values of an impartial game");
+      "wdl: win/draw/loss with depth; grundy: Sprague-Grundy values of an impartial game; arena: who wins "
+      "an arena, with --param objective=reach|safety|buchi|cobuchi");
   po::options_description hidden;
   hidden.add_options()("command", po::value(&command));
   po::options_description all;
@@ -149,8 +153,9 @@ int main(int argc, char** argv) {
   options.force = vm.count("force") > 0;
   options.gen.threads = threads;
   options.gen.quiet = vm.count("quiet") > 0;
+  if (solver == "arena") return generate_arena(game, parse_params(param_items), "", options);
   if (solver == "grundy") return generate_grundy(game, parse_params(param_items), options);
-  if (solver != "wdl") throw UsageError("unknown solver '" + solver + "' (wdl or grundy)");
+  if (solver != "wdl") throw UsageError("unknown solver '" + solver + "' (wdl, grundy or arena)");
   return run_generate(game, parse_params(param_items), options);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "probe/arena_dump.h"
 #include "probe/grundy_cli.h"
 #include "probe/probe.h"
 
@@ -158,6 +159,12 @@ int main(int argc, char** argv) {
   const bool has_position = vm.count("position") || vm.count("fen");
   if (!has_position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable"))
     throw UsageError("nothing to do: give --position, --index, --stats, --reachable or --dump");
+  if (!table_path.empty() && is_arena_table(table_path)) {
+    if (!vm.count("dump") || has_position || index || vm.count("stats") || vm.count("reachable"))
+      throw UsageError("an arena table answers --dump only: <station> <1|0>, 1 when A wins");
+    dump_arena(table_path, std::cout);
+    return 0;
+  }
   if (vm.count("grundy") || (!table_path.empty() && is_grundy_table(table_path))) {
     std::optional<GrundyTable> grundy;
     if (!table_path.empty()) {

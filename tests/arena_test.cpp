@@ -1,7 +1,7 @@
 // The arena solver (gen/arena.h) against the naive nested fixpoints on
 // thousands of random arenas, the naive fixpoints against an enumeration of
-// strategies, the win/loss generator against the arena of (vertex, player to
-// move) pairs, and the sizes of IOI 2017 Train.
+// strategies, and the win/loss generator against reach on the arena of
+// (vertex, player to move) pairs. IOI 2017 Train: arena_train_test.cpp.
 #include "gen/arena.h"
 
 #include <gtest/gtest.h>

@@ -2,9 +2,11 @@
 // example, the counterexample to seed 004, input errors with their lines,
 // the table written and dumped as the task's output, and the task's sizes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "games/graph/graph.h"
