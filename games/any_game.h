@@ -35,6 +35,8 @@ class AnyGame {
   virtual std::uint64_t class_size(Index i) const = 0;
   // The position games start from, for games that have one.
   virtual std::optional<Index> start() const = 0;
+  // 0 or 1: the side to move of position i, for games whose tables hold both.
+  virtual std::optional<int> side_to_move(Index i) const = 0;
 };
 
 template <Game G>
@@ -68,6 +70,12 @@ class ErasedGame final : public AnyGame {
   std::optional<Index> start() const override {
     if constexpr (requires { game_.start(); })
       return game_.start();
+    else
+      return std::nullopt;
+  }
+  std::optional<int> side_to_move(Index i) const override {
+    if constexpr (requires { game_.side_to_move(i); })
+      return static_cast<int>(game_.side_to_move(i));
     else
       return std::nullopt;
   }

@@ -113,6 +113,8 @@ concept AttachesDependencies = requires(G& g, const DependencyValues& values) { 
 // - int class_size(Index i) const: how many positions the canonical index i
 //   stands for, for statistics over the full board.
 // - Index start() const: the position games start from (tbprobe --reachable).
+// - int side_to_move(Index i) const: 0 or 1, for tables that hold both sides
+//   to move (chess), so statistics are given per side.
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

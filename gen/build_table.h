@@ -51,11 +51,13 @@ storage::TableMeta table_meta(const G& game, const GenStats& stats) {
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
 
-// Builds the tables `game` depends on that options.out_dir lacks, reads them
-// all, and attaches their values to `game`. The returned vectors own the
+// Builds the tables `game` depends on that options.out_dir lacks (or, with
+// !build_missing, refuses), reads them all, and attaches their values to
+// `game`. The returned vectors own the
 // values and must outlive the game's use of them.
 template <Game G>
-std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const BuildOptions& options) {
+std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const BuildOptions& options,
+                                                            bool build_missing = true) {
   std::vector<std::vector<std::uint16_t>> values;
   if constexpr (AttachesDependencies<G>) {
     BuildOptions quiet_deps = options;
@@ -63,7 +65,10 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
     for (const Dependency& dep : game.dependencies()) {
       const auto path = with_game(dep.game, dep.params, [&](auto& sub) {
         const auto p = table_path(options.out_dir, sub.table_name());
-        return std::filesystem::exists(p) ? p : build_table(sub, quiet_deps);
+        if (std::filesystem::exists(p)) return p;
+        if (!build_missing)
+          throw storage::StorageError(game.table_name() + " needs " + p.string() + ", which is missing");
+        return build_table(sub, quiet_deps);
       });
       values.push_back(storage::TableReader(path).read_all());
     }

@@ -83,10 +83,15 @@ int run_verify(const std::string& table, unsigned threads) {
   if (meta.value_kind == kGrundyKind) return verify_grundy_table(table, threads);
   if (meta.value_kind == kArenaValueKind)
     throw GameError("tbgen verify does not check arena16 tables (" + table + ")");
-  return with_game(meta.game, Params::from_canonical(meta.params), [&](const auto& game) {
+  return with_game(meta.game, Params::from_canonical(meta.params), [&](auto& game) {
     if (game.identity() != meta.identity)
       throw GameError("table " + table + " was made from different input than its parameters now give (" +
                       meta.identity + " vs " + game.identity() + ")");
+    // Moves that leave the table are checked against the tables beside it.
+    BuildOptions beside;
+    beside.out_dir = std::filesystem::path(table).parent_path();
+    beside.gen.threads = threads;
+    const auto dependency_values = attach_dependencies(game, beside, false);
     const auto values = reader.read_all();
     const VerifyReport report = verify(game, values, threads);
     for (const auto& f : report.failures)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "probe/arena_dump.h"
+#include "probe/chess_cli.h"
 #include "probe/grundy_cli.h"
 #include "probe/probe.h"
 
@@ -50,6 +51,26 @@ void print_position(const ProbeTable& table, Index i, const std::string& typed, 
   if (ply == 0) std::cout << "  (none: the game is over)\n";
 }
 
+// Counts per side to move (where the game has sides), as stored and over
+// the full board (each canonical position weighted by its symmetry class).
+struct Counts {
+  std::uint64_t stored[3] = {0, 0, 0}, full[3] = {0, 0, 0};  // by Outcome
+  void add(Value v, std::uint64_t weight) {
+    ++stored[static_cast<int>(v.outcome())];
+    full[static_cast<int>(v.outcome())] += weight;
+  }
+  void print(const std::string& title) const {
+    auto line = [](const char* what, const std::uint64_t* c) {
+      std::cout << "  " << what << ": " << c[0] + c[1] + c[2] << " (wins " << c[static_cast<int>(Outcome::Win)]
+                << ", draws " << c[static_cast<int>(Outcome::Draw)] << ", losses "
+                << c[static_cast<int>(Outcome::Loss)] << ")\n";
+    };
+    std::cout << title << "\n";
+    line("canonical", stored);
+    line("full board", full);
+  }
+};
+
 void print_stats(const ProbeTable& table) {
   const storage::TableMeta& m = table.meta();
   std::cout << "game " << m.game << (m.params.empty() ? "" : " " + m.params) << "\n"
@@ -58,13 +79,19 @@ void print_stats(const ProbeTable& table) {
             << "longest " << m.max_depth << " plies\n"
             << "generator " << m.generator_version << ", format " << m.format_version << "\n";
   std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> histogram;  // depth -> wins, losses
+  std::map<int, Counts> by_side;  // -1 where the game has no sides
+  const AnyGame& game = table.game();
   const auto values = table.read_all();
   for (Index i = 0; i < values.size(); ++i) {
+    if (!game.legal(i)) continue;
     const Value v = Value::from_code(values[i]);
+    by_side[game.side_to_move(i).value_or(-1)].add(v, game.class_size(i));
     if (v.is_draw()) continue;
     auto& [wins, losses] = histogram[v.depth()];
     (v.is_win() ? wins : losses)++;
   }
+  for (const auto& [side, counts] : by_side)
+    counts.print(side < 0 ? "positions" : side == 0 ? "first player (white) to move" : "second player (black) to move");
   std::cout << "depth  wins  losses\n";
   for (const auto& [depth, counts] : histogram)
     std::cout << depth << "  " << counts.first << "  " << counts.second << "\n";
@@ -159,6 +186,14 @@ int main(int argc, char** argv) {
   const bool has_position = vm.count("position") || vm.count("fen");
   if (!has_position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable"))
     throw UsageError("nothing to do: give --position, --index, --stats, --reachable or --dump");
+  // Chess positions go through the engine probe: it looks one ply ahead for
+  // en passant and prints moves in the orientation of the FEN as typed.
+  if (game == "chess" && !dir.empty() && vm.count("fen")) {
+    Params params;
+    for (const auto& item : param_items) params.add(item);
+    print_chess_fen(dir, params.get("metric", "dtm") == "dtc", position, vm.count("line"));
+    return 0;
+  }
   if (!table_path.empty() && is_arena_table(table_path)) {
     if (!vm.count("dump") || has_position || index || vm.count("stats") || vm.count("reachable"))
       throw UsageError("an arena table answers --dump only: <station> <1|0>, 1 when A wins");
@@ -190,11 +225,12 @@ int main(int argc, char** argv) {
     table = &own.emplace(table_path, game);
   } else {
     if (game.empty()) throw UsageError("--dir needs --game G");
+    // Games such as chess find the table from the position itself; --param
+    // adds to what the position says (chess: metric=dtc).
     Params params;
-    for (const auto& item : param_items) params.add(item);
-    // Games such as chess find the table from the position itself.
-    if (param_items.empty() && has_position)
+    if (has_position)
       if (auto found = params_for_position(game, position)) params = *found;
+    for (const auto& item : param_items) params.add(item);
     table = &tablebase.emplace(dir).table(game, params);
   }
   if (has_position) print_position(*table, table->parse(position), position, vm.count("line"));
