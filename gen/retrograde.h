@@ -89,8 +89,11 @@ class Retrograde {
 
   // Terminal outcomes, immediate known values, and the first counters.
   void initialise() {
+    std::atomic<std::uint64_t> done{0};
     pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
       for (Index i = lo; i < hi; ++i) initialise_one(worker, i);
+      done.fetch_add(hi - lo, std::memory_order_relaxed);
+      if (worker == 0) progress_.initialising(done.load(std::memory_order_relaxed));
     });
     layers_.flush();
   }
