@@ -100,7 +100,9 @@ concept Game = requires(const G& g, const Params& params, Index i, std::string_v
 using DependencyValues = std::vector<std::span<const std::uint16_t>>;
 
 template <class G>
-concept AttachesDependencies = requires(G& g, const DependencyValues& values) { g.attach(values); };
+concept AttachesDependencies = requires(G& g, const DependencyValues& values) {
+  g.attach(values);
+};
 
 // Optional members a plugin may provide, each found with a requires-clause:
 // - static std::vector<Params> expand(const Params&): a parameter that names

@@ -28,8 +28,8 @@ std::int64_t Params::get_int(const std::string& key, std::int64_t fallback, std:
   std::int64_t v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi)
-    throw GameError("parameter " + key + "=" + s + " must be an integer from " + std::to_string(lo) +
-                    " to " + std::to_string(hi));
+    throw GameError("parameter " + key + "=" + s + " must be an integer from " + std::to_string(lo) + " to " +
+                    std::to_string(hi));
   return v;
 }
 

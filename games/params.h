@@ -21,8 +21,7 @@ class Params {
   bool has(const std::string& key) const { return values_.count(key) != 0; }
   std::string get(const std::string& key, const std::string& fallback) const;
   // An integer in [lo, hi]; throws GameError naming the game and key otherwise.
-  std::int64_t get_int(const std::string& key, std::int64_t fallback, std::int64_t lo,
-                       std::int64_t hi) const;
+  std::int64_t get_int(const std::string& key, std::int64_t fallback, std::int64_t lo, std::int64_t hi) const;
   // Throws GameError for a key that no get() asked about.
   void reject_unknown(std::string_view game) const;
 

@@ -20,7 +20,9 @@ class Value {
   constexpr Value() = default;
   static constexpr Value draw() { return Value(0); }
   static constexpr Value win(std::uint32_t plies) { return Value(static_cast<std::uint16_t>(2 * plies + 1)); }
-  static constexpr Value loss(std::uint32_t plies) { return Value(static_cast<std::uint16_t>(2 * plies + 2)); }
+  static constexpr Value loss(std::uint32_t plies) {
+    return Value(static_cast<std::uint16_t>(2 * plies + 2));
+  }
   static constexpr Value from_code(std::uint16_t code) { return Value(code); }
 
   constexpr std::uint16_t code() const { return code_; }
@@ -49,9 +51,12 @@ class Value {
 
 inline const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::Win: return "WIN";
-    case Outcome::Loss: return "LOSS";
-    case Outcome::Draw: return "DRAW";
+    case Outcome::Win:
+      return "WIN";
+    case Outcome::Loss:
+      return "LOSS";
+    case Outcome::Draw:
+      return "DRAW";
   }
   return "?";
 }

@@ -98,7 +98,8 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   GenStats stats;
   if constexpr (Tiered<G>) {
     storage::TableWriter writer(path, game.size(), write);
-    stats = generate_tiers(game, options.gen, [&](std::span<const std::uint16_t> tier) { writer.append(tier); });
+    stats =
+        generate_tiers(game, options.gen, [&](std::span<const std::uint16_t> tier) { writer.append(tier); });
     writer.commit(table_meta(game, stats));
   } else {
     GenResult result = generate(game, options.gen);

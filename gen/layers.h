@@ -23,7 +23,9 @@ class Layers {
   };
 
   Layers(std::uint64_t cap, unsigned workers, std::uint32_t max_depth)
-      : cap_(cap), max_depth_(max_depth), scan_(std::make_unique<std::atomic<bool>[]>(max_depth + 1)),
+      : cap_(cap),
+        max_depth_(max_depth),
+        scan_(std::make_unique<std::atomic<bool>[]>(max_depth + 1)),
         staging_(workers) {}
 
   // Safe from many workers at once, each with its own `worker` number.

@@ -24,8 +24,8 @@ class Progress {
   void update(std::uint32_t depth, std::uint64_t resolved) {
     if (!due()) return;
     const double now = seconds();
-    std::fprintf(stderr, "\r%sdepth %u  resolved %llu of %llu indices  %.2f M/s  %.1f s   ", label_.c_str(), depth,
-                 static_cast<unsigned long long>(resolved), static_cast<unsigned long long>(size_),
+    std::fprintf(stderr, "\r%sdepth %u  resolved %llu of %llu indices  %.2f M/s  %.1f s   ", label_.c_str(),
+                 depth, static_cast<unsigned long long>(resolved), static_cast<unsigned long long>(size_),
                  static_cast<double>(resolved) / now / 1e6, now);
   }
 

@@ -29,7 +29,8 @@ void list_games() {
   for_each_game_type([]<class G>(std::type_identity<G>) {
     std::cout << G::kName << "\n    " << G::kSummary << "\n";
     for (const ParamDoc& p : G::param_docs())
-      std::cout << "    --param " << p.key << "=...  " << p.meaning << " (default " << p.default_value << ")\n";
+      std::cout << "    --param " << p.key << "=...  " << p.meaning << " (default " << p.default_value
+                << ")\n";
   });
 }
 
@@ -67,9 +68,11 @@ int run_generate(const std::string& game_name, const Params& params, BuildOption
   for (const Params& one : tables) {
     with_game(game_name, one, [&](auto& game) {
       if constexpr (!wdl_solvable<std::decay_t<decltype(game)>>())
-        throw GameError("game " + game_name + " has moves to sums of positions: generate it with --solver grundy");
+        throw GameError("game " + game_name +
+                        " has moves to sums of positions: generate it with --solver grundy");
       const auto path = table_path(options.out_dir, game.table_name());
-      if (tables.size() > 1 && std::filesystem::exists(path) && !options.force) return 0;  // a set skips what exists
+      if (tables.size() > 1 && std::filesystem::exists(path) && !options.force)
+        return 0;  // a set skips what exists
       build_table(game, options);
       return 0;
     });
@@ -95,8 +98,8 @@ int run_verify(const std::string& table, unsigned threads) {
     const auto values = reader.read_all();
     const VerifyReport report = verify(game, values, threads);
     for (const auto& f : report.failures)
-      std::cout << "MISMATCH " << game.text(f.index) << ": stored " << to_string(f.stored) << ", successors give "
-                << to_string(f.expected) << "\n";
+      std::cout << "MISMATCH " << game.text(f.index) << ": stored " << to_string(f.stored)
+                << ", successors give " << to_string(f.expected) << "\n";
     if (!report.failures.empty()) {
       std::cout << table << ": FAILED\n";
       return 1;

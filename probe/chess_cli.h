@@ -23,14 +23,16 @@ inline Value chess_value(const rtb_chess* tb, const std::string& fen) {
 // "WIN, mate in 16" / "LOSS, mated in 15" / "DRAW" (dtm); plies for dtc.
 inline std::string chess_describe(Value v, bool dtc) {
   if (v.is_draw()) return "DRAW";
-  if (dtc) return std::string(v.is_win() ? "WIN" : "LOSS") + ", conversion in " + std::to_string(v.depth()) + " plies";
+  if (dtc)
+    return std::string(v.is_win() ? "WIN" : "LOSS") + ", conversion in " + std::to_string(v.depth()) +
+           " plies";
   return v.is_win() ? "WIN, mate in " + std::to_string((v.depth() + 1) / 2)
                     : "LOSS, mated in " + std::to_string(v.depth() / 2);
 }
 
 inline void print_chess_fen(const std::string& dir, bool dtc, std::string fen, bool line) {
-  const std::unique_ptr<rtb_chess, decltype(&rtb_chess_close)> owned(rtb_chess_open(dir.c_str(), dtc ? "dtc" : "dtm", 0),
-                                                                    &rtb_chess_close);
+  const std::unique_ptr<rtb_chess, decltype(&rtb_chess_close)> owned(
+      rtb_chess_open(dir.c_str(), dtc ? "dtc" : "dtm", 0), &rtb_chess_close);
   const rtb_chess* tb = owned.get();
   if (!tb) throw std::runtime_error(rtb_chess_last_error());
   const Value v = chess_value(tb, fen);

@@ -7,13 +7,15 @@ namespace rtb {
 ProbeTable::ProbeTable(const std::filesystem::path& path, std::string_view expected_game) : reader_(path) {
   const storage::TableMeta& m = reader_.meta();
   if (!expected_game.empty() && m.game != expected_game)
-    throw ProbeError("table " + path.string() + " is a " + m.game + " table, not " + std::string(expected_game));
+    throw ProbeError("table " + path.string() + " is a " + m.game + " table, not " +
+                     std::string(expected_game));
   if (m.value_kind != "wdl16")
     throw ProbeError("table " + path.string() + " holds values of kind '" + m.value_kind +
                      "'; this prober reads 'wdl16'");
   game_ = make_game(m.game, Params::from_canonical(m.params));
   if (game_->identity() != m.identity)
-    throw ProbeError("table " + path.string() + " was made from different input than its parameters now give");
+    throw ProbeError("table " + path.string() +
+                     " was made from different input than its parameters now give");
   if (game_->size() != m.positions)
     throw ProbeError("table " + path.string() + " has " + std::to_string(m.positions) + " values, the game " +
                      std::to_string(game_->size()));
@@ -28,7 +30,8 @@ void ProbeTable::attach_dependencies(const std::filesystem::path& dir) {
     const auto sub = make_game(dep.game, dep.params);
     const auto path = dir / (sub->table_name() + ".rtb");
     if (!std::filesystem::exists(path))
-      throw ProbeError("table " + reader_.path().string() + " needs " + path.filename().string() + " beside it");
+      throw ProbeError("table " + reader_.path().string() + " needs " + path.filename().string() +
+                       " beside it");
     const storage::TableReader reader(path);
     if (reader.meta().identity != sub->identity())
       throw ProbeError("table " + path.string() + " was made for other parameters or input");
@@ -99,8 +102,8 @@ const ProbeTable& Tablebase::table(std::string_view game, const Params& params) 
   auto& slot = open_[path.string()];
   if (!slot) {
     if (!std::filesystem::exists(path))
-      throw ProbeError("no table for " + std::string(game) + " " + params.canonical() + " in " + dir_.string() +
-                       " (expected " + path.filename().string() + ")");
+      throw ProbeError("no table for " + std::string(game) + " " + params.canonical() + " in " +
+                       dir_.string() + " (expected " + path.filename().string() + ")");
     auto table = std::make_unique<ProbeTable>(path, game);
     if (table->meta().identity != plugin->identity())
       throw ProbeError("table " + path.string() + " was made for other parameters or input");

@@ -86,10 +86,16 @@ int rtb_probe_index(const rtb_table* table, uint64_t index, rtb_value* out) {
       -1);
 }
 
-uint64_t rtb_size(const rtb_table* table) { return table ? table->table.meta().positions : 0; }
+uint64_t rtb_size(const rtb_table* table) {
+  return table ? table->table.meta().positions : 0;
+}
 
-const char* rtb_last_error(void) { return last_error.c_str(); }
+const char* rtb_last_error(void) {
+  return last_error.c_str();
+}
 
-void rtb_close(rtb_table* table) { std::unique_ptr<rtb_table> owned(table); }
+void rtb_close(rtb_table* table) {
+  std::unique_ptr<rtb_table> owned(table);
+}
 
 }  // extern "C"

@@ -61,9 +61,9 @@ struct Counts {
   }
   void print(const std::string& title) const {
     auto line = [](const char* what, const std::uint64_t* c) {
-      std::cout << "  " << what << ": " << c[0] + c[1] + c[2] << " (wins " << c[static_cast<int>(Outcome::Win)]
-                << ", draws " << c[static_cast<int>(Outcome::Draw)] << ", losses "
-                << c[static_cast<int>(Outcome::Loss)] << ")\n";
+      std::cout << "  " << what << ": " << c[0] + c[1] + c[2] << " (wins "
+                << c[static_cast<int>(Outcome::Win)] << ", draws " << c[static_cast<int>(Outcome::Draw)]
+                << ", losses " << c[static_cast<int>(Outcome::Loss)] << ")\n";
     };
     std::cout << title << "\n";
     line("canonical", stored);
@@ -91,7 +91,9 @@ void print_stats(const ProbeTable& table) {
     (v.is_win() ? wins : losses)++;
   }
   for (const auto& [side, counts] : by_side)
-    counts.print(side < 0 ? "positions" : side == 0 ? "first player (white) to move" : "second player (black) to move");
+    counts.print(side < 0    ? "positions"
+                 : side == 0 ? "first player (white) to move"
+                             : "second player (black) to move");
   std::cout << "depth  wins  losses\n";
   for (const auto& [depth, counts] : histogram)
     std::cout << depth << "  " << counts.first << "  " << counts.second << "\n";
@@ -163,7 +165,8 @@ int main(int argc, char** argv) {
       "dump", "print every position in index order: <position> <WIN|LOSS|DRAW> <plies or ->")(
       "grundy", "with --dir: the game's Sprague-Grundy table (tbgen --solver grundy)")(
       "sum", po::value<std::vector<std::string>>()->multitoken(),
-      "the value of the sum of these positions of grundy tables (POSITION of --table, or TABLE:POSITION), and "
+      "the value of the sum of these positions of grundy tables (POSITION of --table, or TABLE:POSITION), "
+      "and "
       "a winning move");
   po::variables_map vm;
   try {

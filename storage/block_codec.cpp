@@ -63,7 +63,9 @@ void TableChecksum::update(std::span<const std::uint16_t> values) {
   }
 }
 
-std::uint64_t TableChecksum::digest() const { return XXH3_64bits_digest(state_.get()); }
+std::uint64_t TableChecksum::digest() const {
+  return XXH3_64bits_digest(state_.get());
+}
 
 std::uint64_t table_checksum(std::span<const std::uint16_t> values) {
   TableChecksum checksum;

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <xxhash.h>
-#include <memory>
 
 #include <cstddef>
 #include <cstdint>

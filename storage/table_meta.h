@@ -10,10 +10,10 @@ namespace rtb::storage {
 constexpr std::uint32_t kFormatVersion = 1;
 
 struct TableMeta {
-  std::string game;             // registry name of the plugin
-  std::string params;           // canonical "k=v,k=v"
-  std::string identity;         // what the values depend on; checked on open
-  std::string value_kind;       // "wdl16": rtb::Value codes
+  std::string game;        // registry name of the plugin
+  std::string params;      // canonical "k=v,k=v"
+  std::string identity;    // what the values depend on; checked on open
+  std::string value_kind;  // "wdl16": rtb::Value codes
   std::uint32_t format_version = kFormatVersion;
   std::string generator_version;
   std::uint64_t positions = 0;  // size of the index space (values stored)

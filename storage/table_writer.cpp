@@ -9,10 +9,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <string>
-#include <system_error>
 #include <memory>
 #include <optional>
+#include <string>
+#include <system_error>
 #include <vector>
 
 #include "storage/block_codec.h"
@@ -299,8 +299,12 @@ struct TableWriter::Impl {
 TableWriter::TableWriter(const fs::path& path, std::uint64_t positions, const WriteOptions& options)
     : impl_(std::make_unique<Impl>(path, positions, options)) {}
 TableWriter::~TableWriter() = default;
-void TableWriter::append(std::span<const std::uint16_t> values) { impl_->append(values); }
-void TableWriter::commit(const TableMeta& meta) { impl_->commit(meta); }
+void TableWriter::append(std::span<const std::uint16_t> values) {
+  impl_->append(values);
+}
+void TableWriter::commit(const TableMeta& meta) {
+  impl_->commit(meta);
+}
 
 void write_table(const fs::path& path, TableMeta meta, std::span<const std::uint16_t> values,
                  const WriteOptions& options) {

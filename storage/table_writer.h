@@ -18,7 +18,7 @@ struct StorageError : std::runtime_error {
 };
 
 struct WriteOptions {
-  bool force = false;               // replace an existing complete table
+  bool force = false;  // replace an existing complete table
   std::uint32_t block_values = 4096;
   int zstd_level = 3;
 };
@@ -50,7 +50,7 @@ class TableWriter {
 // The whole table at once. Refuses (StorageError) when `path` exists and !options.force. Fills
 // meta.block_values, meta.checksum, meta.positions and meta.complete.
 // On any error nothing is left at `path` that was not there before.
-void write_table(const std::filesystem::path& path, TableMeta meta,
-                 std::span<const std::uint16_t> values, const WriteOptions& options);
+void write_table(const std::filesystem::path& path, TableMeta meta, std::span<const std::uint16_t> values,
+                 const WriteOptions& options);
 
 }  // namespace rtb::storage

@@ -7,14 +7,14 @@
 
 static int passed = 0, failed = 0;
 
-#define CHECK(cond)                                                \
-  do {                                                             \
-    if (cond) {                                                    \
-      ++passed;                                                    \
-    } else {                                                       \
-      ++failed;                                                    \
+#define CHECK(cond)                                                      \
+  do {                                                                   \
+    if (cond) {                                                          \
+      ++passed;                                                          \
+    } else {                                                             \
+      ++failed;                                                          \
       fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                              \
+    }                                                                    \
   } while (0)
 
 int main(int argc, char** argv) {
@@ -36,9 +36,11 @@ int main(int argc, char** argv) {
 
   rtb_value v;
   CHECK(rtb_probe(by_dir, ".........", &v) == 0 && v.wdl == RTB_DRAW && v.depth == 0);
-  CHECK(rtb_probe(by_path, "xx.oo....", &v) == 0 && v.wdl == RTB_WIN && v.depth == 1);  /* x completes the row */
-  CHECK(rtb_probe(by_path, "xxxoo....", &v) == 0 && v.wdl == RTB_LOSS && v.depth == 0); /* o to move, x has won */
-  CHECK(rtb_probe_index(by_dir, 0, &v) == 0 && v.wdl == RTB_DRAW);                     /* index 0: the empty board */
+  CHECK(rtb_probe(by_path, "xx.oo....", &v) == 0 && v.wdl == RTB_WIN &&
+        v.depth == 1); /* x completes the row */
+  CHECK(rtb_probe(by_path, "xxxoo....", &v) == 0 && v.wdl == RTB_LOSS &&
+        v.depth == 0);                                             /* o to move, x has won */
+  CHECK(rtb_probe_index(by_dir, 0, &v) == 0 && v.wdl == RTB_DRAW); /* index 0: the empty board */
   CHECK(rtb_size(by_dir) == 19683);
 
   CHECK(rtb_probe(by_dir, "xxxxxxxxx", &v) == -1);

@@ -81,7 +81,8 @@ class Cli : public ::testing::Test {
 TEST_F(Cli, HelpAndListAreComplete) {
   Ran help = tbgen("--help");
   EXPECT_EQ(help.code, 0);
-  for (const char* option : {"--game", "--param", "--out", "--threads", "--quiet", "--force", "--list", "verify"})
+  for (const char* option :
+       {"--game", "--param", "--out", "--threads", "--quiet", "--force", "--list", "verify"})
     EXPECT_NE(help.out.find(option), std::string::npos) << option;
   Ran list = tbgen("--list");
   EXPECT_EQ(list.code, 0);
@@ -104,7 +105,8 @@ TEST_F(Cli, GenerateProbeVerifyTicTacToe) {
   Ran probe = tbprobe("--dir " + out.string() + " --game tictactoe --position xx.oo.... --line");
   ASSERT_EQ(probe.code, 0) << probe.err;
   EXPECT_NE(probe.out.find("xx.oo....: WIN in 1 plies"), std::string::npos) << probe.out;
-  EXPECT_NE(probe.out.find("move to xxxoo....: WIN in 1 plies for the mover"), std::string::npos) << probe.out;
+  EXPECT_NE(probe.out.find("move to xxxoo....: WIN in 1 plies for the mover"), std::string::npos)
+      << probe.out;
   EXPECT_NE(probe.out.find("1. xxxoo....  LOSS in 0 plies"), std::string::npos) << probe.out;
 
   Ran dump = tbprobe("--table " + table.string() + " --dump");
@@ -130,8 +132,8 @@ TEST_F(Cli, GraphTableEqualsNaiveSolver) {
   g.n = 8;
   g.out.resize(8);
   g.terminal.assign(8, Value::loss(0));
-  for (auto [u, v] : std::vector<std::pair<int, int>>{{1, 2}, {2, 3}, {3, 1}, {3, 4}, {4, 5}, {5, 6}, {7, 7},
-                                                       {7, 6}, {8, 8}, {8, 8}})
+  for (auto [u, v] : std::vector<std::pair<int, int>>{
+           {1, 2}, {2, 3}, {3, 1}, {3, 4}, {4, 5}, {5, 6}, {7, 7}, {7, 6}, {8, 8}, {8, 8}})
     g.out[u - 1].push_back({true, static_cast<std::uint32_t>(v - 1), Value::draw()});
   const auto expected = naive::solve_wdl(g);
   const auto out = dir_ / "out";
@@ -181,7 +183,7 @@ TEST_F(Cli, BadInputFailsCleanly) {
 TEST_F(Cli, MalformedGraphFilesNameTheLine) {
   const std::string out = " --out " + (dir_ / "out").string();
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"3\n1 2\n", ":1:"},                   // bad counts line
+      {"3\n1 2\n", ":1:"},                                   // bad counts line
       {"3 2\n1 2\n", ":2: expected 2 edge lines, found 1"},  // missing edge line
       {"3 1\n1 4\n", ":2: vertex 4 is out of range"},
       {"3 1\n0 1\n", ":2: vertex 0 is out of range"},
@@ -205,7 +207,8 @@ TEST_F(Cli, UnreadableTablesFailCleanly) {
   Ran wrong_game = tbprobe("--table " + (out / "tictactoe.rtb").string() + " --game graph --position 1");
   EXPECT_NE(wrong_game.code, 0);
   EXPECT_NE(wrong_game.err.find("not graph"), std::string::npos) << wrong_game.err;
-  Ran missing = tbprobe("--dir " + out.string() + " --game tictactoe --param m=4 --param n=4 --param k=4 --stats");
+  Ran missing =
+      tbprobe("--dir " + out.string() + " --game tictactoe --param m=4 --param n=4 --param k=4 --stats");
   EXPECT_NE(missing.code, 0);
   EXPECT_NE(missing.err.find("no table"), std::string::npos) << missing.err;
   Ran bad_position = tbprobe("--dir " + out.string() + " --game tictactoe --position xxxxxxxxx");

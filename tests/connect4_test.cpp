@@ -1,11 +1,12 @@
 // Connect Four against published results and a plain minimax over boards
 // written without the index, the mirror or the tier machinery.
+#include "games/connect4/connect4.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <unordered_map>
 
-#include "games/connect4/connect4.h"
 #include "gen/tiers.h"
 
 namespace rtb {
@@ -22,8 +23,9 @@ std::vector<std::uint16_t> solve(const ConnectFour& game, unsigned threads = 2) 
   std::vector<std::uint16_t> values;
   GenOptions options;
   options.threads = threads;
-  generate_tiers(game, options,
-                 [&](std::span<const std::uint16_t> tier) { values.insert(values.end(), tier.begin(), tier.end()); });
+  generate_tiers(game, options, [&](std::span<const std::uint16_t> tier) {
+    values.insert(values.end(), tier.begin(), tier.end());
+  });
   return values;
 }
 
@@ -109,7 +111,8 @@ class Minimax {
           int k = 0;
           while (k < 4) {
             const int cc = c + d[0] * k, rr = r + d[1] * k;
-            if (cc < 0 || cc >= width_ || rr < 0 || rr >= height_ || rr >= s[cc] || at(s, cc, rr) != who) break;
+            if (cc < 0 || cc >= width_ || rr < 0 || rr >= height_ || rr >= s[cc] || at(s, cc, rr) != who)
+              break;
             ++k;
           }
           if (k == 4) return true;
@@ -129,7 +132,8 @@ TEST(ConnectFour, TableEqualsMinimaxOnEveryReachableBoard) {
     minimax.solve(minimax.empty());
     for (const auto& [columns, expected] : minimax.memo()) {
       const std::string text = minimax.text(columns);
-      ASSERT_EQ(to_string(Value::from_code(values[game.parse(text)])), to_string(expected)) << w << "x" << h << " " << text;
+      ASSERT_EQ(to_string(Value::from_code(values[game.parse(text)])), to_string(expected))
+          << w << "x" << h << " " << text;
     }
   }
 }
@@ -152,7 +156,7 @@ TEST(ConnectFour, TextForms) {
   EXPECT_EQ(game.parse("12"), game.parse("43"));  // mirror images share an index
   EXPECT_EQ(game.text(game.parse("")), "///");
   EXPECT_THROW(game.parse("5"), GameError);
-  EXPECT_THROW(game.parse("11111"), GameError);  // column 1 is full
+  EXPECT_THROW(game.parse("11111"), GameError);     // column 1 is full
   EXPECT_THROW(game.parse("12121212"), GameError);  // x has four before the last move
   EXPECT_NO_THROW(game.parse("1212121"));           // x has just made four
   EXPECT_THROW(game.parse("xx///"), GameError);

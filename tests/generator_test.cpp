@@ -56,7 +56,8 @@ TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
     const testing::ExplicitGame game(g);
     expect_same(expected, run(game, 1), what + " 1 thread");
     expect_same(expected, run(game, 3), what + " 3 threads");
-    if (!spec.random_terminals) expect_same(expected, run(as_graph_plugin(spec, g), 2), what + " graph plugin");
+    if (!spec.random_terminals)
+      expect_same(expected, run(as_graph_plugin(spec, g), 2), what + " graph plugin");
     if (HasFatalFailure()) return;
   }
 }
@@ -71,9 +72,11 @@ naive::Graph saturating_graph(std::uint64_t seed) {
   g.n = static_cast<std::uint32_t>(sinks + winners + heavy);
   g.out.resize(g.n);
   g.terminal.assign(g.n, Value::loss(0));
-  auto inside = [](std::uint64_t v) { return naive::Edge{true, static_cast<std::uint32_t>(v), Value::draw()}; };
+  auto inside = [](std::uint64_t v) {
+    return naive::Edge{true, static_cast<std::uint32_t>(v), Value::draw()};
+  };
   for (auto w = sinks; w < sinks + winners; ++w) {
-    g.out[w].push_back(inside(rng.below(sinks)));                          // a win in 1
+    g.out[w].push_back(inside(rng.below(sinks)));  // a win in 1
     for (auto k = rng.below(4); k > 0; --k) g.out[w].push_back(inside(rng.below(g.n)));
   }
   for (auto h = sinks + winners; h < g.n; ++h) {

@@ -25,14 +25,18 @@ std::vector<Params> small_params(std::string_view game, const std::filesystem::p
     std::filesystem::create_directories(scratch);
     const auto file = (scratch / "consistency.txt").string();
     std::ofstream(file) << "6 11\n1 2\n2 3\n3 1\n3 4\n4 4\n4 5\n4 5\n5 6\n6 5\n2 6\n1 1\n";
-    std::vector<Params> sets{make({}), make({"misere=1"}), make({"target=4"}), make({"target=6", "misere=1"})};
+    std::vector<Params> sets{make({}), make({"misere=1"}), make({"target=4"}),
+                             make({"target=6", "misere=1"})};
     for (auto& p : sets) p.set("file", file);
     return sets;
   }
-  if (game == "connect4") return {make({"width=4", "height=3"}), make({"width=3", "height=4"}), make({"width=4", "height=4"})};
-  if (game == "subtraction") return {make({}), make({"set=1,3,4", "heaps=30"}), make({"set=2,5", "heaps=20"})};
+  if (game == "connect4")
+    return {make({"width=4", "height=3"}), make({"width=3", "height=4"}), make({"width=4", "height=4"})};
+  if (game == "subtraction")
+    return {make({}), make({"set=1,3,4", "heaps=30"}), make({"set=2,5", "heaps=20"})};
   if (game == "octal")
-    return {make({"octal=0.77", "heaps=30"}), make({"octal=0.137", "heaps=25"}), make({"octal=4.07", "heaps=20"})};
+    return {make({"octal=0.77", "heaps=30"}), make({"octal=0.137", "heaps=25"}),
+            make({"octal=4.07", "heaps=20"})};
   if (game == "nim") return {make({}), make({"heaps=1", "max=7"}), make({"heaps=2", "max=5"})};
   if (game == "tictactoe")
     return {make({}), make({"m=3", "n=4", "k=3"}), make({"m=2", "n=3", "k=2"}), make({"m=4", "n=3", "k=4"})};
@@ -61,8 +65,9 @@ void check_consistency(const G& game, const std::string& what) {
   std::sort(backward.begin(), backward.end());
   ASSERT_EQ(forward.size(), backward.size()) << what;
   for (std::size_t k = 0; k < forward.size(); ++k)
-    ASSERT_EQ(forward[k], backward[k]) << what << ": move " << game.text(forward[k].first) << " -> "
-                                       << game.text(forward[k].second) << " has other multiplicity in unmoves";
+    ASSERT_EQ(forward[k], backward[k])
+        << what << ": move " << game.text(forward[k].first) << " -> " << game.text(forward[k].second)
+        << " has other multiplicity in unmoves";
   EXPECT_FALSE(forward.empty()) << what;
 }
 

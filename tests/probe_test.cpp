@@ -1,5 +1,7 @@
 // The C++ probe API over a generated table: values, moves, best lines,
 // other games' tables, and many threads at once.
+#include "probe/probe.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -7,7 +9,6 @@
 
 #include "games/tictactoe/tictactoe.h"
 #include "gen/build_table.h"
-#include "probe/probe.h"
 
 namespace fs = std::filesystem;
 

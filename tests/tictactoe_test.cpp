@@ -1,18 +1,21 @@
 // Tic-tac-toe against published figures and against a plain minimax over
 // every board, written without the index, the symmetries or the generator.
+#include "games/tictactoe/tictactoe.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
 #include <set>
 
-#include "games/tictactoe/tictactoe.h"
 #include "gen/retrograde.h"
 #include "gen/verify.h"
 
 namespace rtb {
 namespace {
 
-TicTacToe classic() { return TicTacToe(Params{}); }
+TicTacToe classic() {
+  return TicTacToe(Params{});
+}
 
 TEST(TicTacToe, ReachablePositionsMatchPublishedCounts) {
   const TicTacToe game = classic();
@@ -94,8 +97,8 @@ TEST(TicTacToe, RejectsBadText) {
   const TicTacToe game = classic();
   EXPECT_THROW(game.parse("xx"), GameError);
   EXPECT_THROW(game.parse("xxa......"), GameError);
-  EXPECT_THROW(game.parse("xx......."), GameError);   // o has not moved
-  EXPECT_THROW(game.parse("xxxooo..."), GameError);   // both have a line
+  EXPECT_THROW(game.parse("xx......."), GameError);             // o has not moved
+  EXPECT_THROW(game.parse("xxxooo..."), GameError);             // both have a line
   EXPECT_EQ(game.parse("x........"), game.parse("........x"));  // symmetric boards share an index
 }
 
@@ -126,8 +129,10 @@ TEST(MnkGame, FourByFourBoards) {
     GenOptions options;
     options.threads = 2;
     const GenResult table = generate(game, options);
-    EXPECT_EQ(to_string(Value::from_code(table.values[game.parse("................")])), expected) << "k=" << k;
-    const VerifyReport report = verify(game, std::span<const std::uint16_t>(table.values.get(), table.size), 2);
+    EXPECT_EQ(to_string(Value::from_code(table.values[game.parse("................")])), expected)
+        << "k=" << k;
+    const VerifyReport report =
+        verify(game, std::span<const std::uint16_t>(table.values.get(), table.size), 2);
     EXPECT_TRUE(report.failures.empty()) << "k=" << k;
   }
 }

@@ -23,7 +23,8 @@ ConnectFour::ConnectFour(const Params& params) : params_(params) {
   binomial_.assign(static_cast<std::size_t>(cells_ + 2) * (cells_ + 2), 0);
   for (int n = 0; n <= cells_ + 1; ++n) {
     binomial_[n * (cells_ + 2)] = 1;
-    for (int k = 1; k <= n; ++k) binomial_[n * (cells_ + 2) + k] = binomial(n - 1, k - 1) + binomial(n - 1, k);
+    for (int k = 1; k <= n; ++k)
+      binomial_[n * (cells_ + 2) + k] = binomial(n - 1, k - 1) + binomial(n - 1, k);
   }
   shapes_.assign(width_ + 1, std::vector<Index>(cells_ + 1, 0));
   shapes_[width_][0] = 1;
@@ -44,7 +45,9 @@ ConnectFour::ConnectFour(const Params& params) : params_(params) {
   line_shifts_ = {1, height_ + 1, height_, height_ + 2};
 }
 
-std::string ConnectFour::identity() const { return "connect4;" + params_.canonical(); }
+std::string ConnectFour::identity() const {
+  return "connect4;" + params_.canonical();
+}
 
 std::string ConnectFour::table_name() const {
   return "connect4-" + std::to_string(width_) + "x" + std::to_string(height_);
@@ -126,7 +129,9 @@ ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
   return m;
 }
 
-Index ConnectFour::index(const Board& b) const { return std::min(raw_index(b), raw_index(mirrored(b))); }
+Index ConnectFour::index(const Board& b) const {
+  return std::min(raw_index(b), raw_index(mirrored(b)));
+}
 
 bool ConnectFour::legal(Index i) const {
   const std::uint32_t t = discs_of(i);
@@ -172,7 +177,8 @@ Index ConnectFour::parse(std::string_view s) const {
   };
   if (moves_text) {
     for (std::size_t k = 0; k < s.size(); ++k) {
-      if (has_four(b.first) || has_four(b.second)) return fail("the game is over before move " + std::to_string(k + 1));
+      if (has_four(b.first) || has_four(b.second))
+        return fail("the game is over before move " + std::to_string(k + 1));
       const int c = s[k] - '1';
       if (c < 0 || c >= width_) return fail("no column " + std::string(1, s[k]));
       if (!drop(c, b.first_to_move())) return fail("column " + std::string(1, s[k]) + " is full");
@@ -190,7 +196,8 @@ Index ConnectFour::parse(std::string_view s) const {
     }
     if (c != width_ - 1) return fail("expected " + std::to_string(width_) + " columns separated by '/'");
     const int firsts = __builtin_popcountll(b.first), seconds = __builtin_popcountll(b.second);
-    if (firsts != seconds && firsts != seconds + 1) return fail("x moves first, so x has as many discs as o or one more");
+    if (firsts != seconds && firsts != seconds + 1)
+      return fail("x moves first, so x has as many discs as o or one more");
   }
   const Index i = index(b);
   if (!legal(i)) return fail("the game ended before this position");

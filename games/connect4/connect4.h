@@ -57,7 +57,7 @@ class ConnectFour {
   struct Board {
     std::uint32_t discs = 0;
     std::array<std::uint8_t, 16> heights{};  // 16 = kMaxWidth
-    std::uint64_t first = 0, second = 0;  // bit (column * (height + 1) + row)
+    std::uint64_t first = 0, second = 0;     // bit (column * (height + 1) + row)
     bool first_to_move() const { return discs % 2 == 0; }
   };
   Board board(Index i) const;
@@ -75,7 +75,9 @@ class ConnectFour {
   std::vector<Index> tier_begin_;
   Index binomial(int n, int k) const { return binomial_[n * (cells_ + 2) + k]; }
   // Shapes of columns c.. holding s discs that come before column c holding h.
-  Index shape_rank(int c, int s, int h) const { return shape_rank_[(c * (cells_ + 1) + s) * (height_ + 2) + h]; }
+  Index shape_rank(int c, int s, int h) const {
+    return shape_rank_[(c * (cells_ + 1) + s) * (height_ + 2) + h];
+  }
 
   // shapes_[c][s]: ways columns c.. can hold s discs.
   std::vector<std::vector<Index>> shapes_;

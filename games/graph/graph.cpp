@@ -66,7 +66,8 @@ GraphFile parse_graph_file(const std::string& path, const std::string& content) 
   }
   if (!have_header) return fail(line_no, "empty file: expected 'n m'");
   if (g.edges.size() != m)
-    return fail(line_no, "expected " + std::to_string(m) + " edge lines, found " + std::to_string(g.edges.size()));
+    return fail(line_no,
+                "expected " + std::to_string(m) + " edge lines, found " + std::to_string(g.edges.size()));
   return g;
 }
 
@@ -285,13 +286,16 @@ void Graph::build(std::uint32_t n, const EdgeList& edges, const std::vector<Know
   // The target ends the game: its edges are not moves, in either direction.
   auto from = [&](const auto& e) { return e.first == target ? std::nullopt : std::optional(e.first - 1); };
   auto to = [&](const auto& e) { return e.first == target ? std::nullopt : std::optional(e.second - 1); };
-  build_rows(n, edges, from, [](const auto& e) { return e.second - 1; }, out_begin_, out_);
-  build_rows(n, edges, to, [](const auto& e) { return e.first - 1; }, in_begin_, in_);
+  build_rows(
+      n, edges, from, [](const auto& e) { return e.second - 1; }, out_begin_, out_);
+  build_rows(
+      n, edges, to, [](const auto& e) { return e.first - 1; }, in_begin_, in_);
   if (!known.empty()) {
     EdgeList known_edges;
     for (std::uint32_t k = 0; k < known.size(); ++k) known_edges.emplace_back(known[k].from, k);
     std::vector<std::uint32_t> order;
-    build_rows(n, known_edges, from, [](const auto& e) { return e.second; }, known_begin_, order);
+    build_rows(
+        n, known_edges, from, [](const auto& e) { return e.second; }, known_begin_, order);
     for (auto k : order) known_.push_back(known[k].value);
   }
   if (has_owners())  // owners and charging flags are hashed with the edges by the callers

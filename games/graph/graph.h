@@ -26,7 +26,7 @@ class Graph {
   static std::vector<ParamDoc> param_docs();
 
   struct Options {
-    bool misere = false;      // a player who cannot move wins
+    bool misere = false;       // a player who cannot move wins
     std::uint32_t target = 0;  // vertex (1..n) that loses for the player to move there; 0: none
   };
   // A known-value move out of a vertex: how tests give the graph moves that
@@ -42,8 +42,8 @@ class Graph {
   Graph(std::vector<Player> owner, std::vector<std::uint8_t> charging,
         std::vector<std::pair<std::uint32_t, std::uint32_t>> tracks);
   // A graph built in memory (benchmarks, tests); edges are (u, v) with 1 <= u, v <= n.
-  Graph(std::uint32_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges,
-        Options options, const std::vector<KnownMove>& known = {});
+  Graph(std::uint32_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges, Options options,
+        const std::vector<KnownMove>& known = {});
 
   std::string identity() const { return identity_; }
   std::string table_name() const;

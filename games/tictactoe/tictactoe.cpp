@@ -69,7 +69,9 @@ TicTacToe::TicTacToe(const Params& params) : params_(params) {
   }
 }
 
-std::string TicTacToe::identity() const { return "tictactoe;" + params_.canonical(); }
+std::string TicTacToe::identity() const {
+  return "tictactoe;" + params_.canonical();
+}
 
 std::string TicTacToe::table_name() const {
   if (rows_ == 3 && cols_ == 3 && k_ == 3) return "tictactoe";
@@ -140,8 +142,8 @@ std::string TicTacToe::text(Index i) const {
 Index TicTacToe::parse(std::string_view s) const {
   if (static_cast<int>(s.size()) != cells_)
     throw GameError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board is " +
-                    std::to_string(cells_) + " characters of x, o and '.', row by row; got '" + std::string(s) +
-                    "'");
+                    std::to_string(cells_) + " characters of x, o and '.', row by row; got '" +
+                    std::string(s) + "'");
   Index i = 0;
   for (int c = 0; c < cells_; ++c) {
     const char ch = s[c];

@@ -94,8 +94,8 @@ class TicTacToe {
   Index size_;
   std::uint32_t full_;
   std::vector<Index> pow3_;
-  std::vector<std::uint32_t> lines_;           // one mask per k-in-a-row
-  std::vector<std::vector<int>> symmetries_;   // cell permutations
+  std::vector<std::uint32_t> lines_;          // one mask per k-in-a-row
+  std::vector<std::vector<int>> symmetries_;  // cell permutations
   // For chunk q and symmetry s: image_[q][s][digits] is the chunk's part of
   // the image index, board_[q][digits] its part of the bitboards.
   std::vector<std::vector<std::vector<Index>>> image_;

@@ -34,8 +34,8 @@ int main(int argc, char** argv) {
   const rtb::Graph graph(n, edges, {});
   std::vector<std::pair<std::uint32_t, std::uint32_t>>().swap(edges);
   const double graph_mib = static_cast<double>(rtb::peak_memory_bytes()) / (1 << 20);
-  std::printf("random %s: %u vertices, %llu edges (graph itself: %.0f MiB peak)\n", dag ? "acyclic graph" : "graph", n,
-              static_cast<unsigned long long>(m), graph_mib);
+  std::printf("random %s: %u vertices, %llu edges (graph itself: %.0f MiB peak)\n",
+              dag ? "acyclic graph" : "graph", n, static_cast<unsigned long long>(m), graph_mib);
 
   for (unsigned threads : thread_counts) {
     rtb::GenOptions options;
@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
         "threads %u: %.2f s, %.1f M positions/s, %.1f M edges/s; wins %llu, losses %llu, draws %llu, "
         "longest %u plies; peak %.0f MiB\n",
         threads, s, n / s / 1e6, static_cast<double>(m) / s / 1e6,
-        static_cast<unsigned long long>(result.stats.wins), static_cast<unsigned long long>(result.stats.losses),
+        static_cast<unsigned long long>(result.stats.wins),
+        static_cast<unsigned long long>(result.stats.losses),
         static_cast<unsigned long long>(result.stats.draws), result.stats.max_depth,
         static_cast<double>(rtb::peak_memory_bytes()) / (1 << 20));
   }
