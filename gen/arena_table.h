@@ -60,14 +60,7 @@ template <Arena G>
 std::filesystem::path build_arena_table(const G& game, Objective objective, const BuildOptions& options,
                                         ArenaStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, arena_table_name(game, objective));
-  if (std::filesystem::exists(path) && !options.force)
-    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
-  const auto partial = storage::partial_path(path);
-  if (std::filesystem::exists(partial)) {
-    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
-    std::filesystem::remove(partial);
-    std::filesystem::remove(partial.string() + "-lock");
-  }
+  prepare_output(path, options.force);
   ArenaResult result = solve_arena(game, objective, options.gen);
   const ArenaStats stats = result.stats;
   std::vector<std::uint16_t> codes = arena_codes(result);

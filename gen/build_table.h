@@ -32,6 +32,20 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, const 
   return dir / (name + ".rtb");
 }
 
+// Before generating into `path`: refuses an existing table without force (so
+// no time is spent on a table that cannot be written), and removes, saying
+// so, what an interrupted run left.
+inline void prepare_output(const std::filesystem::path& path, bool force) {
+  if (std::filesystem::exists(path) && !force)
+    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  const auto partial = storage::partial_path(path);
+  if (std::filesystem::exists(partial)) {
+    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
+    std::filesystem::remove(partial);
+    std::filesystem::remove(partial.string() + "-lock");
+  }
+}
+
 template <Game G>
 storage::TableMeta table_meta(const G& game, const GenStats& stats) {
   storage::TableMeta meta;
@@ -84,14 +98,7 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out) {
   const auto path = table_path(options.out_dir, game.table_name());
-  if (std::filesystem::exists(path) && !options.force)
-    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
-  const auto partial = storage::partial_path(path);
-  if (std::filesystem::exists(partial)) {
-    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
-    std::filesystem::remove(partial);
-    std::filesystem::remove(partial.string() + "-lock");
-  }
+  prepare_output(path, options.force);
   const auto dependency_values = attach_dependencies(game, options);
   storage::WriteOptions write;
   write.force = options.force;

@@ -60,14 +60,7 @@ template <ImpartialGame G>
 std::filesystem::path build_grundy_table(const G& game, const BuildOptions& options,
                                          GrundyStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
-  if (std::filesystem::exists(path) && !options.force)
-    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
-  const auto partial = storage::partial_path(path);
-  if (std::filesystem::exists(partial)) {
-    std::fprintf(stderr, "note: removing %s, left unfinished by an interrupted run\n", partial.c_str());
-    std::filesystem::remove(partial);
-    std::filesystem::remove(partial.string() + "-lock");
-  }
+  prepare_output(path, options.force);
   GrundyResult result = solve_grundy(game, options.gen);
   storage::WriteOptions write;
   write.force = options.force;

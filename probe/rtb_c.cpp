@@ -2,6 +2,7 @@
 #include <memory>
 #include <string>
 
+#include "probe/c_api_support.h"
 #include "probe/probe.h"
 #include "probe/rtb.h"
 
@@ -12,25 +13,12 @@ struct rtb_table {
 
 namespace {
 
-thread_local std::string last_error;
-
-template <class F>
-auto guarded(F&& f, decltype(f()) failure) noexcept -> decltype(f()) {
-  try {
-    last_error.clear();
-    return f();
-  } catch (const std::exception& e) {
-    last_error = e.what();
-  } catch (...) {
-    last_error = "unknown error";
-  }
-  return failure;
-}
+using rtb::c_api::guarded;
+using rtb::c_api::last_error;
 
 int fill(rtb::Value v, rtb_value* out) {
   if (!out) throw rtb::ProbeError("rtb_value* out is NULL");
-  out->wdl = v.is_win() ? RTB_WIN : v.is_loss() ? RTB_LOSS : RTB_DRAW;
-  out->depth = v.depth();
+  rtb::c_api::fill(v, out);
   return 0;
 }
 

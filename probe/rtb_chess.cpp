@@ -14,13 +14,16 @@
 
 #include "games/chess/chess.h"
 #include "games/chess/notation.h"
+#include "games/derive.h"
+#include "probe/c_api_support.h"
 #include "storage/table_reader.h"
 
 namespace {
 
 using namespace rtb::chess;
 
-thread_local std::string last_error;
+using rtb::c_api::guarded;
+using rtb::c_api::last_error;
 
 struct ProbeFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -80,24 +83,15 @@ struct rtb_chess {
 
   // One ply ahead, over every move including the en-passant captures.
   rtb::Value lookahead(const Board& b, Square ep) const {
-    std::uint32_t moves = 0, best_loss = UINT32_MAX, worst_win = 0;
-    bool all_wins = true;
+    rtb::BestOfMoves best;
     auto add = [&](rtb::Value v, bool converts) {
       if (converts && metric == "dtc" && !v.is_draw())
         v = v.is_win() ? rtb::Value::win(0) : rtb::Value::loss(0);
-      ++moves;
-      if (v.is_loss())
-        best_loss = std::min(best_loss, v.depth());
-      else if (v.is_win())
-        worst_win = std::max(worst_win, v.depth());
-      else
-        all_wins = false;
+      best.add(v);
     };
     legal_moves(b, [&](const Move& m, const Board& after) { add(lookup(after), m.converts()); });
     en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true); });
-    if (best_loss != UINT32_MAX) return rtb::Value::win(best_loss + 1);
-    if (all_wins && moves) return rtb::Value::loss(worst_win + 1);
-    return rtb::Value::draw();  // moves > 0 here: an en-passant capture exists
+    return best.value();  // there is a move: an en-passant capture exists
   }
 };
 
@@ -125,22 +119,8 @@ Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (
 }
 
 int fill(rtb::Value v, rtb_value* out) {
-  out->wdl = v.is_win() ? RTB_WIN : v.is_loss() ? RTB_LOSS : RTB_DRAW;
-  out->depth = v.depth();
+  rtb::c_api::fill(v, out);
   return 0;
-}
-
-template <class F>
-auto guarded(F&& f, decltype(f()) failure) noexcept -> decltype(f()) {
-  try {
-    last_error.clear();
-    return f();
-  } catch (const std::exception& e) {
-    last_error = e.what();
-  } catch (...) {
-    last_error = "unknown error";
-  }
-  return failure;
 }
 
 int largest_table(const std::filesystem::path& dir, const std::string& metric) {
