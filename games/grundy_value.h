@@ -133,14 +133,4 @@ inline std::vector<InfSet> decode_inf_sets(std::string_view text) {
   return sets;
 }
 
-// The text of a table's TableMeta::extra, or "" while TableMeta has no such
-// field (a template, so this header needs no storage header).
-template <class Meta>
-std::string meta_extra(const Meta& meta) {
-  if constexpr (requires { meta.extra; })
-    return meta.extra;
-  else
-    return {};
-}
-
 }  // namespace rtb

@@ -59,7 +59,7 @@ inline int verify_grundy_table(const std::string& table, unsigned threads) {
   storage::TableReader reader(table);
   const storage::TableMeta& meta = reader.meta();
   if (meta.value_kind != kGrundyKind) throw GameError("table " + table + " is not a grundy16 table");
-  const std::vector<InfSet> sets = decode_inf_sets(meta_extra(meta));
+  const std::vector<InfSet> sets = decode_inf_sets(meta.extra);
   return with_game(meta.game, Params::from_canonical(meta.params), [&](const auto& game) -> int {
     using G = std::decay_t<decltype(game)>;
     if constexpr (ImpartialGame<G>) {

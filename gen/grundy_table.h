@@ -24,19 +24,6 @@ inline std::string grundy_table_name(const std::string& game_table_name) {
   return game_table_name + ".grundy";
 }
 
-// Stores `text` in meta.extra. TableMeta gains that field with issue 5;
-// until it has it, a table whose values need the K list (any infinity) is
-// refused rather than written without it.
-template <class Meta>
-void set_meta_extra(Meta& meta, const std::string& text, bool needed) {
-  if constexpr (requires { meta.extra = text; })
-    meta.extra = text;
-  else if (needed)
-    throw GenError(
-        "this build's table format has no TableMeta::extra to hold the infinity sets; "
-        "a grundy16 table with infinite values cannot be written yet");
-}
-
 template <ImpartialGame G>
 storage::TableMeta grundy_meta(const G& game, const GrundyResult& result) {
   storage::TableMeta meta;
@@ -50,7 +37,7 @@ storage::TableMeta grundy_meta(const G& game, const GrundyResult& result) {
   meta.draws = result.stats.draws;
   meta.losses = result.stats.losses;
   meta.max_depth = result.stats.max_value;
-  set_meta_extra(meta, encode_inf_sets(result.inf_sets), !result.inf_sets.empty());
+  meta.extra = encode_inf_sets(result.inf_sets);  // the infinity sets the codes point into
   return meta;
 }
 

@@ -99,7 +99,7 @@ class GrundyTable {
       throw ProbeError(where + " holds values of kind '" + m.value_kind + "', not grundy16");
     try {
       game_ = factory(m.game, Params::from_canonical(m.params));
-      sets_ = decode_inf_sets(meta_extra(m));
+      sets_ = decode_inf_sets(m.extra);
     } catch (const std::exception& e) {
       throw ProbeError(where + ": " + e.what());
     }
