@@ -198,9 +198,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (!table_path.empty() && is_arena_table(table_path)) {
-    if (!vm.count("dump") || has_position || index || vm.count("stats") || vm.count("reachable"))
-      throw UsageError("an arena table answers --dump only: <station> <1|0>, 1 when A wins");
-    dump_arena(table_path, std::cout);
+    if (index || vm.count("stats") || vm.count("reachable"))
+      throw UsageError("an arena table answers --position and --dump (<station> <1|0>, 1 when A wins)");
+    if (has_position) print_arena_position(table_path, position, std::cout);
+    if (vm.count("dump")) dump_arena(table_path, std::cout);
     return 0;
   }
   if (vm.count("grundy") || (!table_path.empty() && is_grundy_table(table_path))) {
