@@ -176,15 +176,24 @@ class GrundySolver {
 
   // Replaces kUnknown by infinity codes. Each worker numbers the K sets it
   // meets; the union is then sorted and the codes renumbered by rank, so
-  // the numbering does not depend on which thread met a set first.
+  // the numbering does not depend on which thread met a set first. The
+  // codes are held aside until every set is read: a worker reads the
+  // followers of its positions, which other workers' chunks hold.
   std::vector<InfSet> name_infinities() {
     const std::uint64_t chunks = (size_ + kChunk - 1) / kChunk;
     std::vector<unsigned> owner(chunks);
+    std::vector<std::vector<std::uint16_t>> codes(chunks);
     std::vector<std::map<InfSet, std::uint32_t>> local(pool_.size());
     pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
       owner[lo / kChunk] = worker;
       for (Index i = lo; i < hi; ++i)
-        if (value_[i] == grundy::kUnknown) value_[i] = local_code(worker, local[worker], i);
+        if (value_[i] == grundy::kUnknown) codes[lo / kChunk].push_back(local_code(worker, local[worker], i));
+    });
+    pool_.parallel_for(size_, kChunk, [&](unsigned, Index lo, Index hi) {
+      auto code = codes[lo / kChunk].begin();
+      for (Index i = lo; i < hi; ++i)
+        if (value_[i] == grundy::kUnknown) value_[i] = *code++;
+      std::vector<std::uint16_t>().swap(codes[lo / kChunk]);
     });
     std::map<InfSet, std::uint32_t> rank;
     for (const auto& m : local)
