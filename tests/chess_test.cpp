@@ -68,6 +68,18 @@ TEST(ChessMoves, EqualThePlainGenerator) {
   }
 }
 
+TEST(ChessMoves, IndexArithmeticEqualsBoardBuiltMoves) {
+  for (const char* material : {"KQvK", "KBvK", "KPvK"}) {
+    const Chess game = make_chess(material);
+    for (Index i : indices(game, 0)) ASSERT_EQ(chess_support::compare_with_boards(game, i), "") << material;
+  }
+  for (const char* material : {"KRRvK", "KBBvK", "KPPvK", "KPvKP", "KQvKR", "KQRvKR", "KRRvKR", "KPPvKP"}) {
+    const Chess game = make_chess(material);
+    for (Index i : indices(game, 20000))
+      ASSERT_EQ(chess_support::compare_with_boards(game, i), "") << material;
+  }
+}
+
 TEST(ChessMoves, UnmovesMatchMovesOnEveryThreePieceTable) {
   for (const char* material : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK"}) {
     const Chess game = make_chess(material);

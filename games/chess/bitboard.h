@@ -41,6 +41,7 @@ inline Square pop_lsb(Bitboard& b) {
 constexpr Bitboard kRank1 = 0xFFull, kRank8 = kRank1 << 56;
 constexpr Bitboard kFileA = 0x0101010101010101ull;
 constexpr Bitboard kDiagonalA1H8 = 0x8040201008040201ull;
+constexpr Bitboard kDiagonalA8H1 = 0x0102040810204080ull;
 
 struct AttackTables {
   std::array<Bitboard, 64> king{}, knight{};

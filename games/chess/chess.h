@@ -11,7 +11,7 @@
 
 #include "games/chess/index.h"
 #include "games/chess/movegen.h"
-#include "games/chess/retro.h"
+#include "games/chess/table_moves.h"
 #include "games/game.h"
 
 namespace rtb {
@@ -53,38 +53,14 @@ class Chess {
 
   template <class F>
   void moves(Index i, F&& f) const {
-    chess::Board b;
-    layout_.decode(i, b);
-    chess::legal_moves(b, [&](const chess::Move& m, const chess::Board& after) {
-      f(m.converts() ? Successor::known(known_value(after)) : Successor::to(layout_.index(after)));
-    });
+    chess::table_moves(
+        layout_, i, [&](Index q) { f(Successor::to(q)); },
+        [&](const chess::Board& after) { f(Successor::known(known_value(after))); });
   }
 
-  // Each predecessor class is found by a retro move and reported as often
-  // as it has moves into i: a class of q reached by U retro moves from i's
-  // board has U * stab(q) / stab(i) moves into i's class, since
-  // |orbit(q)| * moves = |orbit(i)| * retro moves counts the same pairs.
   template <class F>
   void unmoves(Index i, F&& f) const {
-    chess::Board b;
-    layout_.decode(i, b);
-    int stab_i = 1;
-    layout_.index(b, &stab_i);
-    struct Found {
-      Index q;
-      int count, stab;
-    };
-    Found found[256];
-    int n = 0;
-    chess::retro_moves(b, [&](const chess::Board& before) {
-      int stab = 1;
-      const Index q = layout_.index(before, &stab);
-      for (int k = 0; k < n; ++k)
-        if (found[k].q == q) return void(++found[k].count);
-      found[n++] = {q, 1, stab};
-    });
-    for (int k = 0; k < n; ++k)
-      for (int m = found[k].count * found[k].stab / stab_i; m > 0; --m) f(found[k].q);
+    chess::table_unmoves(layout_, i, f);
   }
 
   std::string text(Index i) const;

@@ -14,6 +14,11 @@ Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
       if (m.count[c][t])
         groups_[n_groups_++] = {static_cast<Color>(c), static_cast<PieceType>(t), m.count[c][t]};
   shift_ = 6 * (m.pieces() - 1);
+  slot_[n_slots_++] = {kWhite, kKing, shift_, 0, 1};
+  for (int g = 0; g < n_groups_; ++g)
+    for (int k = 0, first = n_slots_; k < groups_[g].count; ++k, ++n_slots_)
+      slot_[n_slots_] = {groups_[g].color, groups_[g].type, 6 * (m.pieces() - 1 - n_slots_), first,
+                         groups_[g].count};
   king_slots_ = pawns_ ? 32 : 10;
   per_side_ = static_cast<Index>(king_slots_) << shift_;
 }
@@ -23,12 +28,13 @@ int Layout::symmetry(const Board& b) const {
   return pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
 }
 
-bool Layout::decode(Index i, Board& b) const {
+bool Layout::decode(Index i, Board& b, Square* squares) const {
   b = Board{};
   b.stm = side_to_move(i);
   const Index rest = i - (b.stm == kBlack ? per_side_ : 0);
   const int slot = static_cast<int>(rest >> shift_);
   b.put(kWhite, kKing, pawns_ ? kTables.pawn_square[slot] : kTables.square[slot]);
+  if (squares) *squares++ = b.king(kWhite);
   int pos = shift_;
   for (int k = 0; k < n_groups_; ++k) {
     const Group& g = groups_[k];
@@ -39,6 +45,7 @@ bool Layout::decode(Index i, Board& b) const {
       if (s <= previous || (b.occupied() & bit(s))) return false;
       if (g.type == kPawn && (bit(s) & (kRank1 | kRank8))) return false;
       b.put(g.color, g.type, s);
+      if (squares) *squares++ = s;
       previous = s;
     }
   }
@@ -53,7 +60,7 @@ bool Layout::legal(Index i) const {
   return true;
 }
 
-int Layout::stabilizer_of(const Board& canonical) const {
+int Layout::stabilizer(const Board& canonical) const {
   if (pawns_ || !on_diagonal(canonical.king(kWhite))) return 1;
   return transform(canonical, 4) == canonical ? 2 : 1;
 }
@@ -61,7 +68,37 @@ int Layout::stabilizer_of(const Board& canonical) const {
 int Layout::class_size(Index i) const {
   Board b;
   decode(i, b);
-  return (pawns_ ? 2 : 8) / stabilizer_of(b);
+  return (pawns_ ? 2 : 8) / stabilizer(b);
+}
+
+Index Layout::encode_squares(const Square* squares, Color stm, int sym) const {
+  const auto& map = kTables.map[sym];
+  const Square wk = map[squares[0]];
+  Index acc = static_cast<Index>(stm) * king_slots_ +
+              static_cast<Index>(pawns_ ? kTables.pawn_slot[wk] : kTables.slot[wk]);
+  for (int k = 1; k < n_slots_;) {
+    const int n = slot_[k].group_size;
+    Square group[8];
+    for (int j = 0; j < n; ++j) group[j] = map[squares[k + j]];
+    sort_squares(group, n);
+    for (int j = 0; j < n; ++j) acc = acc << 6 | static_cast<Index>(group[j]);
+    k += n;
+  }
+  return acc;
+}
+
+Index Layout::from_squares(const Square* squares, Color stm, int* stabilizer) const {
+  const Square wk = squares[0];
+  const int sym = pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
+  Index i = encode_squares(squares, stm, sym);
+  int stab = 1;
+  if (!pawns_ && on_diagonal(kTables.map[sym][wk])) {
+    const Index t = encode_squares(squares, stm, sym ^ 4);
+    if (t == i) stab = 2;
+    i = std::min(i, t);
+  }
+  if (stabilizer) *stabilizer = stab;
+  return i;
 }
 
 }  // namespace rtb::chess

@@ -55,6 +55,12 @@ constexpr Tables make_tables() {
 inline constexpr Tables kTables = make_tables();
 }  // namespace index_tables
 
+// Insertion sort for the few squares of a group of identical pieces.
+inline void sort_squares(Square* a, int n) {
+  for (int k = 1; k < n; ++k)
+    for (int j = k; j > 0 && a[j - 1] > a[j]; --j) std::swap(a[j - 1], a[j]);
+}
+
 class Layout {
  public:
   explicit Layout(const Material& m);  // m in canonical orientation
@@ -83,8 +89,44 @@ class Layout {
     return i;
   }
   // The board of index i; false for a broken index (two pieces on a
-  // square, identical pieces out of order, a pawn on rank 1 or 8).
-  bool decode(Index i, Board& b) const;
+  // square, identical pieces out of order, a pawn on rank 1 or 8). With
+  // `squares`, also each slot's square: the white king, the black king,
+  // then the other pieces in index order.
+  bool decode(Index i, Board& b, Square* squares = nullptr) const;
+
+  // The slots of the index, for generating moves on indices directly.
+  int slots() const { return n_slots_; }
+  Color slot_color(int k) const { return slot_[k].color; }
+  PieceType slot_type(int k) const { return slot_[k].type; }
+
+  // The index after the piece in slot k of index i (decoded into
+  // `squares`) moves to the empty square `to`, the other side then to
+  // move. Most moves change one 6-bit field; a white-king move, or any
+  // move while the white king is on the a1-h8 diagonal of a table without
+  // pawns, goes through the symmetries. With `stabilizer`, as index().
+  Index after_move(Index i, const Square* squares, int k, Square to, int* stabilizer = nullptr) const {
+    const Index flipped = i < per_side_ ? i + per_side_ : i - per_side_;
+    if (k == 0 || (!pawns_ && index_tables::on_diagonal(squares[0]))) {
+      std::array<Square, 8> moved;
+      std::copy(squares, squares + n_slots_, moved.begin());
+      moved[k] = to;
+      return from_squares(moved.data(), opponent(side_to_move(i)), stabilizer);
+    }
+    if (stabilizer) *stabilizer = 1;
+    const Slot& slot = slot_[k];
+    if (slot.group_size == 1) return flipped - (Index(squares[k]) << slot.shift) + (Index(to) << slot.shift);
+    // Identical pieces keep their squares ascending.
+    Square group[8];
+    const int first = slot.group_first, n = slot.group_size;
+    Index out = flipped;
+    for (int j = 0; j < n; ++j) {
+      group[j] = first + j == k ? to : squares[first + j];
+      out -= Index(squares[first + j]) << slot_[first + j].shift;
+    }
+    sort_squares(group, n);
+    for (int j = 0; j < n; ++j) out += Index(group[j]) << slot_[first + j].shift;
+    return out;
+  }
   // A real position in canonical form, with the side not to move not in check.
   bool legal(Index i) const;
   // The positions over the full board that index i stands for (legal i).
@@ -92,8 +134,20 @@ class Layout {
   // The symmetry that brings b's white king to its canonical region (the
   // diagonal tie-break aside).
   int symmetry(const Board& b) const;
+  // How many symmetries map a canonical board onto itself (1 or 2).
+  int stabilizer(const Board& canonical) const;
 
  private:
+  struct Slot {
+    Color color;
+    PieceType type;
+    int shift;  // of its 6-bit field; the white king's slot number sits above the others
+    int group_first, group_size;  // the run of identical pieces it belongs to
+  };
+  // The canonical index of a position given slot by slot (see decode()).
+  Index from_squares(const Square* squares, Color stm, int* stabilizer) const;
+  Index encode_squares(const Square* squares, Color stm, int sym) const;
+
   struct Group {
     Color color;
     PieceType type;
@@ -125,12 +179,13 @@ class Layout {
     }
     return acc;
   }
-  int stabilizer_of(const Board& canonical) const;
 
   Material material_;
   bool pawns_;
   std::array<Group, 12> groups_{};  // the slots after the white king
   int n_groups_ = 0;
+  std::array<Slot, 8> slot_{};
+  int n_slots_ = 0;
   int shift_;  // 6 bits per slot after the white king
   int king_slots_;
   Index per_side_;

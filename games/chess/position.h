@@ -44,15 +44,27 @@ inline Color opponent(Color c) {
   return static_cast<Color>(c ^ 1);
 }
 
-// Whether square s is attacked by colour `by` with the given occupancy.
-inline bool attacked(const Board& b, Square s, Color by, Bitboard occ) {
-  const auto& p = b.pieces[by];
+// Whether square s is attacked by colour `by`, whose pieces are p, with
+// the given occupancy.
+inline bool attacked_by(const std::array<Bitboard, 6>& p, Color by, Square s, Bitboard occ) {
   if ((kAttacks.knight[s] & p[kKnight]) || (kAttacks.king[s] & p[kKing]) ||
       (kAttacks.pawn[opponent(by)][s] & p[kPawn]))
     return true;
   const Bitboard straight = p[kRook] | p[kQueen], diagonal = p[kBishop] | p[kQueen];
   if ((kAttacks.rook_empty[s] & straight) && (rook_attacks(s, occ) & straight)) return true;
   return (kAttacks.bishop_empty[s] & diagonal) && (bishop_attacks(s, occ) & diagonal);
+}
+
+inline bool attacked(const Board& b, Square s, Color by, Bitboard occ) {
+  return attacked_by(b.pieces[by], by, s, occ);
+}
+
+// Whether s would be attacked by colour `by` after its piece moved from
+// `from` to the empty square `to`.
+inline bool attacked_after_move(const Board& b, Square s, Color by, PieceType piece, Square from, Square to) {
+  std::array<Bitboard, 6> p = b.pieces[by];
+  p[piece] ^= bit(from) | bit(to);
+  return attacked_by(p, by, s, b.occupied() ^ bit(from) ^ bit(to));
 }
 
 inline bool in_check(const Board& b, Color c) {

@@ -1,0 +1,100 @@
+// Moves and retro moves on table indices. A decoded index keeps each
+// piece's slot, so a move that stays in the table changes one 6-bit field
+// of the index (Layout::after_move) instead of building the next board
+// and canonicalising it; only captures and promotions, which leave the
+// table, build the board after the move.
+#pragma once
+
+#include <algorithm>
+#include <array>
+
+#include "games/chess/index.h"
+#include "games/chess/movegen.h"
+#include "games/chess/retro.h"
+
+namespace rtb::chess {
+
+// For every legal move of index i, in the order of legal_moves(): calls
+// stays(Index) for a move inside the table and leaves(const Board& after)
+// for a capture or promotion.
+template <class Stays, class Leaves>
+void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) {
+  Board b;
+  std::array<Square, 8> sq;
+  layout.decode(i, b, sq.data());
+  const Color us = b.stm, them = opponent(us);
+  const Bitboard own = b.color[us], occ = b.occupied();
+  const Square king = b.king(us);
+  const Bitboard unsafe = in_check(b, us) ? ~Bitboard{0} : detail::pinned(b) | bit(king);
+  for (int k = 0; k < layout.slots(); ++k) {
+    if (layout.slot_color(k) != us) continue;
+    const PieceType piece = layout.slot_type(k);
+    const Square from = sq[k];
+    Bitboard targets = piece == kPawn ? detail::pawn_targets(b, from) : attacks(piece, us, from, occ) & ~own;
+    const bool safe = !(unsafe & bit(from));
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      const bool promotes = piece == kPawn && (bit(to) & (kRank1 | kRank8));
+      if ((b.color[them] & bit(to)) || promotes) {
+        auto leave = [&](const Move&, const Board& after) { leaves(after); };
+        detail::emit_to(b, piece, from, bit(to), safe, leave);
+        continue;
+      }
+      if (!safe && attacked(b, piece == kKing ? to : king, them, occ ^ bit(from) ^ bit(to))) continue;
+      stays(layout.after_move(i, sq.data(), k, to));
+    }
+  }
+}
+
+// Calls f(q) for every index q with a legal move into p that stays in the
+// table, as often as q has such moves. Predecessors are found by retro
+// moves of p's board, which are one-to-one with the moves into p unless a
+// symmetry maps p (or a predecessor) onto itself or two predecessors onto
+// each other. Any such symmetry fixes the square of the king that did not
+// move, so it is a reflection in a long diagonal holding that king: only
+// then are predecessors counted by class (see Chess::unmoves).
+template <class F>
+void table_unmoves(const Layout& layout, Index p, F&& f) {
+  Board b;
+  std::array<Square, 8> sq;
+  layout.decode(p, b, sq.data());
+  const Color mover = opponent(b.stm);
+  const Square victim = b.king(b.stm);  // must not have stood in check
+  const Bitboard occ = b.occupied(), empty = ~occ;
+  const bool by_class = !layout.pawns() && (bit(victim) & (kDiagonalA1H8 | kDiagonalA8H1));
+  struct Found {
+    Index q;
+    int stab;
+  };
+  std::array<Found, 256> found;
+  int n = 0;
+  for (int k = 0; k < layout.slots(); ++k) {
+    if (layout.slot_color(k) != mover) continue;
+    const PieceType piece = layout.slot_type(k);
+    const Square s = sq[k];
+    Bitboard origins =
+        piece == kPawn ? detail::pawn_origins(mover, s, empty) : attacks(piece, mover, s, occ) & empty;
+    while (origins) {
+      const Square o = pop_lsb(origins);
+      if (attacked_after_move(b, victim, mover, piece, s, o)) continue;
+      if (!by_class) {
+        f(layout.after_move(p, sq.data(), k, o));
+        continue;
+      }
+      int stab = 1;
+      const Index q = layout.after_move(p, sq.data(), k, o, &stab);
+      found[n++] = {q, stab};
+    }
+  }
+  if (!by_class) return;
+  // A class of q reached by U retro moves has U * stab(q) / stab(p) moves
+  // into p's class: |class(q)| * moves = |class(p)| * retro moves.
+  const int stab_p = layout.stabilizer(b);
+  std::sort(found.begin(), found.begin() + n, [](const Found& x, const Found& y) { return x.q < y.q; });
+  for (int first = 0, last = 0; first < n; first = last) {
+    while (last < n && found[last].q == found[first].q) ++last;
+    for (int m = (last - first) * found[first].stab / stab_p; m > 0; --m) f(found[first].q);
+  }
+}
+
+}  // namespace rtb::chess
