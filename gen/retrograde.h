@@ -129,26 +129,22 @@ class Retrograde {
     }
   }
 
+  // With one thread on a layer (kShared false) the counters and values
+  // take plain stores: the locked instructions cost more than the rest of
+  // an update.
   void propagate() {
     for (std::uint32_t depth = 0; layers_.next(depth); ++depth) {
       Layers::Layer layer = layers_.take(depth);
-      const std::uint16_t win = Value::win(depth).code(), loss = Value::loss(depth).code();
-      auto visit = [&](unsigned worker, Index p) {
-        const std::uint16_t v = value(p).load(std::memory_order_relaxed);
-        if (v == win || v == loss) {
-          resolve(worker, p, Value::from_code(v), depth);
-          resolved_.fetch_add(1, std::memory_order_relaxed);
-        }
-      };
+      const bool alone = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-          for (Index p = lo; p < hi; ++p) visit(worker, p);
+          for (Index p = lo; p < hi; ++p) alone ? visit<false>(worker, p, depth) : visit<true>(worker, p, depth);
         });
-      } else if (layer.list.size() < options_.parallel_threshold || pool_.size() == 1) {
-        for (Index p : layer.list) visit(0, p);
+      } else if (layer.list.size() < options_.parallel_threshold || alone) {
+        for (Index p : layer.list) visit<false>(0, p, depth);
       } else {
         pool_.parallel_for(layer.list.size(), 1024, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
-          for (std::uint64_t k = lo; k < hi; ++k) visit(worker, layer.list[k]);
+          for (std::uint64_t k = lo; k < hi; ++k) visit<true>(worker, layer.list[k], depth);
         });
       }
       layers_.flush();
@@ -156,34 +152,48 @@ class Retrograde {
     }
   }
 
-  void resolve(unsigned worker, Index p, Value v, std::uint32_t depth) {
-    if (v.is_loss())
-      game_.unmoves(p, [&](Index q) { make_win(worker, q, depth + 1); });
+  template <bool kShared>
+  void visit(unsigned worker, Index p, std::uint32_t depth) {
+    const std::uint16_t v = value(p).load(std::memory_order_relaxed);
+    if (v == Value::loss(depth).code())
+      game_.unmoves(p, [&](Index q) { make_win<kShared>(worker, q, depth + 1); });
+    else if (v == Value::win(depth).code())
+      game_.unmoves(p, [&](Index q) { successor_won<kShared>(worker, q, depth); });
     else
-      game_.unmoves(p, [&](Index q) { successor_won(worker, q, depth); });
+      return;
+    resolved_.fetch_add(1, std::memory_order_relaxed);
   }
 
+  template <bool kShared>
   void make_win(unsigned worker, Index q, std::uint32_t depth) {
     const std::uint16_t target = Value::win(depth).code();
-    auto v = value(q);
-    std::uint16_t current = v.load(std::memory_order_relaxed);
     // Unknown, or a candidate win through a known value that is slower.
-    while (current == 0 || ((current & 1) && current > target && current != kIllegal)) {
-      if (v.compare_exchange_weak(current, target, std::memory_order_relaxed)) {
-        check_depth(depth);
-        layers_.push(worker, depth, q);
-        return;
-      }
+    auto improves = [&](std::uint16_t c) { return c == 0 || ((c & 1) && c > target && c != kIllegal); };
+    if constexpr (kShared) {
+      auto v = value(q);
+      std::uint16_t current = v.load(std::memory_order_relaxed);
+      do {
+        if (!improves(current)) return;
+      } while (!v.compare_exchange_weak(current, target, std::memory_order_relaxed));
+    } else {
+      if (!improves(value_[q])) return;
+      value_[q] = target;
     }
+    check_depth(depth);
+    layers_.push(worker, depth, q);
   }
 
+  template <bool kShared>
   void successor_won(unsigned worker, Index q, std::uint32_t depth) {
-    if (value(q).load(std::memory_order_relaxed) != 0) return;
-    std::atomic_ref<std::uint8_t> left(left_[q]);
-    if (left.load(std::memory_order_relaxed) == kSaturated) {
-      if (open_moves(q, depth) == 0) make_loss(worker, q, depth);
-    } else if (left.fetch_sub(1, std::memory_order_relaxed) == 1) {
-      make_loss(worker, q, depth);
+    if constexpr (kShared) {
+      if (value(q).load(std::memory_order_relaxed) != 0) return;
+      std::atomic_ref<std::uint8_t> left(left_[q]);
+      if (left.load(std::memory_order_relaxed) == kSaturated ? open_moves(q, depth) == 0
+                                                             : left.fetch_sub(1, std::memory_order_relaxed) == 1)
+        make_loss<true>(worker, q, depth);
+    } else {
+      if (value_[q] != 0) return;
+      if (left_[q] == kSaturated ? open_moves(q, depth) == 0 : --left_[q] == 0) make_loss<false>(worker, q, depth);
     }
   }
 
@@ -205,6 +215,7 @@ class Retrograde {
 
   // Every inside move of q leads to a win of at most `depth` plies; the loser
   // also counts the moves that leave the table to a known win.
+  template <bool kShared>
   void make_loss(unsigned worker, Index q, std::uint32_t depth) {
     std::uint32_t plies = depth + 1;
     if constexpr (has_known_moves<G>()) {
@@ -213,9 +224,15 @@ class Retrograde {
       });
     }
     check_depth(plies);
-    std::uint16_t unknown = 0;
-    if (value(q).compare_exchange_strong(unknown, Value::loss(plies).code(), std::memory_order_relaxed))
-      layers_.push(worker, plies, q);
+    const std::uint16_t loss = Value::loss(plies).code();
+    if constexpr (kShared) {
+      std::uint16_t unknown = 0;
+      if (!value(q).compare_exchange_strong(unknown, loss, std::memory_order_relaxed)) return;
+    } else {
+      if (value_[q] != 0) return;
+      value_[q] = loss;
+    }
+    layers_.push(worker, plies, q);
   }
 
   // Counts the outcomes and clears the marks of illegal indices.
