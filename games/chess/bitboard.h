@@ -54,20 +54,20 @@ extern const AttackTables kAttacks;
 
 // Directions 0..3 (N, E, NE, NW) increase the square; 4..7 (S, W, SW, SE)
 // decrease it, so the first blocker is the lowest or highest bit.
-inline Bitboard ray_attacks(Square s, int dir, Bitboard occupied) {
+[[gnu::always_inline]] inline Bitboard ray_attacks(Square s, int dir, Bitboard occupied) {
   const Bitboard ray = kAttacks.ray[s][dir];
   const Bitboard blockers = ray & occupied;
   if (!blockers) return ray;
   const Square b = dir < 4 ? lsb(blockers) : 63 - std::countl_zero(blockers);
   return ray ^ kAttacks.ray[b][dir];
 }
-inline Bitboard rook_attacks(Square s, Bitboard occ) {
+[[gnu::always_inline]] inline Bitboard rook_attacks(Square s, Bitboard occ) {
   return ray_attacks(s, 0, occ) | ray_attacks(s, 1, occ) | ray_attacks(s, 4, occ) | ray_attacks(s, 5, occ);
 }
-inline Bitboard bishop_attacks(Square s, Bitboard occ) {
+[[gnu::always_inline]] inline Bitboard bishop_attacks(Square s, Bitboard occ) {
   return ray_attacks(s, 2, occ) | ray_attacks(s, 3, occ) | ray_attacks(s, 6, occ) | ray_attacks(s, 7, occ);
 }
-inline Bitboard attacks(PieceType t, Color c, Square s, Bitboard occ) {
+[[gnu::always_inline]] inline Bitboard attacks(PieceType t, Color c, Square s, Bitboard occ) {
   switch (t) {
     case kKing:
       return kAttacks.king[s];

@@ -20,6 +20,8 @@ Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
       slot_[n_slots_] = {groups_[g].color, groups_[g].type, 6 * (m.pieces() - 1 - n_slots_), first,
                          groups_[g].count};
   king_slots_ = pawns_ ? 32 : 10;
+  all_distinct_ = true;
+  for (int k = 0; k < n_slots_; ++k) all_distinct_ &= slot_[k].group_size == 1;
   per_side_ = static_cast<Index>(king_slots_) << shift_;
 }
 
@@ -52,6 +54,14 @@ bool Layout::decode(Index i, Board& b, Square* squares) const {
   return true;
 }
 
+bool Layout::decode(Index i, Decoded& d) const {
+  if (!decode(i, d.board, d.square.data())) return false;
+  d.flipped = i < per_side_ ? i + per_side_ : i - per_side_;
+  if (!pawns_ && all_distinct_ && on_diagonal(d.square[0]))
+    d.flipped_transposed = encode_squares(d.square.data(), opponent(d.board.stm), 4);
+  return true;
+}
+
 bool Layout::legal(Index i) const {
   Board b;
   if (!decode(i, b)) return false;
@@ -76,6 +86,10 @@ Index Layout::encode_squares(const Square* squares, Color stm, int sym) const {
   const Square wk = map[squares[0]];
   Index acc = static_cast<Index>(stm) * king_slots_ +
               static_cast<Index>(pawns_ ? kTables.pawn_slot[wk] : kTables.slot[wk]);
+  if (all_distinct_) {
+    for (int k = 1; k < n_slots_; ++k) acc = acc << 6 | map[squares[k]];
+    return acc;
+  }
   for (int k = 1; k < n_slots_;) {
     const int n = slot_[k].group_size;
     Square group[8];

@@ -89,44 +89,61 @@ class Layout {
     return i;
   }
   // The board of index i; false for a broken index (two pieces on a
-  // square, identical pieces out of order, a pawn on rank 1 or 8). With
-  // `squares`, also each slot's square: the white king, the black king,
-  // then the other pieces in index order.
-  bool decode(Index i, Board& b, Square* squares = nullptr) const;
+  // square, identical pieces out of order, a pawn on rank 1 or 8).
+  bool decode(Index i, Board& b) const { return decode(i, b, nullptr); }
+
+  // A decoded index with what after_move() needs.
+  struct Decoded {
+    Board board;
+    std::array<Square, 8> square;  // by slot: the white king, the black king, the others in index order
+    Index flipped;                 // the index with the other side to move
+    Index flipped_transposed;      // the same, transposed (a table without pawns, its white king on the diagonal)
+  };
+  bool decode(Index i, Decoded& d) const;
 
   // The slots of the index, for generating moves on indices directly.
   int slots() const { return n_slots_; }
   Color slot_color(int k) const { return slot_[k].color; }
   PieceType slot_type(int k) const { return slot_[k].type; }
 
-  // The index after the piece in slot k of index i (decoded into
-  // `squares`) moves to the empty square `to`, the other side then to
-  // move. Most moves change one 6-bit field; a white-king move, or any
-  // move while the white king is on the a1-h8 diagonal of a table without
-  // pawns, goes through the symmetries. With `stabilizer`, as index().
-  Index after_move(Index i, const Square* squares, int k, Square to, int* stabilizer = nullptr) const {
-    const Index flipped = i < per_side_ ? i + per_side_ : i - per_side_;
-    if (k == 0 || (!pawns_ && index_tables::on_diagonal(squares[0]))) {
-      std::array<Square, 8> moved;
-      std::copy(squares, squares + n_slots_, moved.begin());
+  // The index after the piece in slot k of d moves to the empty square
+  // `to`, the other side then to move. Most moves change one 6-bit field;
+  // with the white king on the a1-h8 diagonal of a table without pawns the
+  // transposed position's index changes one field too, and the smaller
+  // wins; a white-king move goes through the symmetries. With
+  // `stabilizer`, as index().
+  Index after_move(const Decoded& d, int k, Square to, int* stabilizer = nullptr) const {
+    const bool diagonal = !pawns_ && index_tables::on_diagonal(d.square[0]);
+    if (k == 0 || (diagonal && !all_distinct_)) {
+      std::array<Square, 8> moved = d.square;
       moved[k] = to;
-      return from_squares(moved.data(), opponent(side_to_move(i)), stabilizer);
+      return from_squares(moved.data(), opponent(d.board.stm), stabilizer);
+    }
+    const Slot& slot = slot_[k];
+    const Square from = d.square[k];
+    if (diagonal) {
+      const auto& transpose = index_tables::kTables.map[4];
+      const Index i = d.flipped - (Index(from) << slot.shift) + (Index(to) << slot.shift);
+      const Index t =
+          d.flipped_transposed - (Index(transpose[from]) << slot.shift) + (Index(transpose[to]) << slot.shift);
+      if (stabilizer) *stabilizer = i == t ? 2 : 1;
+      return std::min(i, t);
     }
     if (stabilizer) *stabilizer = 1;
-    const Slot& slot = slot_[k];
-    if (slot.group_size == 1) return flipped - (Index(squares[k]) << slot.shift) + (Index(to) << slot.shift);
+    if (slot.group_size == 1) return d.flipped - (Index(from) << slot.shift) + (Index(to) << slot.shift);
     // Identical pieces keep their squares ascending.
     Square group[8];
     const int first = slot.group_first, n = slot.group_size;
-    Index out = flipped;
+    Index out = d.flipped;
     for (int j = 0; j < n; ++j) {
-      group[j] = first + j == k ? to : squares[first + j];
-      out -= Index(squares[first + j]) << slot_[first + j].shift;
+      group[j] = first + j == k ? to : d.square[first + j];
+      out -= Index(d.square[first + j]) << slot_[first + j].shift;
     }
     sort_squares(group, n);
     for (int j = 0; j < n; ++j) out += Index(group[j]) << slot_[first + j].shift;
     return out;
   }
+
   // A real position in canonical form, with the side not to move not in check.
   bool legal(Index i) const;
   // The positions over the full board that index i stands for (legal i).
@@ -144,7 +161,8 @@ class Layout {
     int shift;  // of its 6-bit field; the white king's slot number sits above the others
     int group_first, group_size;  // the run of identical pieces it belongs to
   };
-  // The canonical index of a position given slot by slot (see decode()).
+  bool decode(Index i, Board& b, Square* squares) const;
+  // The canonical index of a position given slot by slot (see Decoded).
   Index from_squares(const Square* squares, Color stm, int* stabilizer) const;
   Index encode_squares(const Square* squares, Color stm, int sym) const;
 
@@ -186,6 +204,7 @@ class Layout {
   int n_groups_ = 0;
   std::array<Slot, 8> slot_{};
   int n_slots_ = 0;
+  bool all_distinct_;  // no two pieces alike: no group needs sorting
   int shift_;  // 6 bits per slot after the white king
   int king_slots_;
   Index per_side_;

@@ -46,7 +46,7 @@ inline Color opponent(Color c) {
 
 // Whether square s is attacked by colour `by`, whose pieces are p, with
 // the given occupancy.
-inline bool attacked_by(const std::array<Bitboard, 6>& p, Color by, Square s, Bitboard occ) {
+[[gnu::always_inline]] inline bool attacked_by(const std::array<Bitboard, 6>& p, Color by, Square s, Bitboard occ) {
   if ((kAttacks.knight[s] & p[kKnight]) || (kAttacks.king[s] & p[kKing]) ||
       (kAttacks.pawn[opponent(by)][s] & p[kPawn]))
     return true;
@@ -60,7 +60,7 @@ inline bool attacked(const Board& b, Square s, Color by, Bitboard occ) {
 }
 
 // Whether a piece of type t and colour c on `from` attacks `target`.
-inline bool hits(PieceType t, Color c, Square from, Square target, Bitboard occ) {
+[[gnu::always_inline]] inline bool hits(PieceType t, Color c, Square from, Square target, Bitboard occ) {
   switch (t) {
     case kKing:
       return kAttacks.king[from] & bit(target);

@@ -19,9 +19,10 @@ namespace rtb::chess {
 // for a capture or promotion.
 template <class Stays, class Leaves>
 void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) {
-  Board b;
-  std::array<Square, 8> sq;
-  layout.decode(i, b, sq.data());
+  Layout::Decoded d;
+  layout.decode(i, d);
+  const Board& b = d.board;
+  const auto& sq = d.square;
   const Color us = b.stm, them = opponent(us);
   const Bitboard own = b.color[us], occ = b.occupied();
   const Square king = b.king(us);
@@ -41,7 +42,7 @@ void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) 
         continue;
       }
       if (!safe && attacked(b, piece == kKing ? to : king, them, occ ^ bit(from) ^ bit(to))) continue;
-      stays(layout.after_move(i, sq.data(), k, to));
+      stays(layout.after_move(d, k, to));
     }
   }
 }
@@ -55,9 +56,10 @@ void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) 
 // then are predecessors counted by class (see Chess::unmoves).
 template <class F>
 void table_unmoves(const Layout& layout, Index p, F&& f) {
-  Board b;
-  std::array<Square, 8> sq;
-  layout.decode(p, b, sq.data());
+  Layout::Decoded d;
+  layout.decode(p, d);
+  const Board& b = d.board;
+  const auto& sq = d.square;
   const Color mover = opponent(b.stm);
   const Square victim = b.king(b.stm);  // must not have stood in check
   const Bitboard occ = b.occupied(), empty = ~occ;
@@ -85,11 +87,11 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
                   : hits(piece, mover, o, victim, occ ^ bit(s) ^ bit(o)))
         continue;
       if (!by_class) {
-        f(layout.after_move(p, sq.data(), k, o));
+        f(layout.after_move(d, k, o));
         continue;
       }
       int stab = 1;
-      const Index q = layout.after_move(p, sq.data(), k, o, &stab);
+      const Index q = layout.after_move(d, k, o, &stab);
       found[n++] = {q, stab};
     }
   }
