@@ -14,6 +14,7 @@ std::vector<ParamDoc> Chess::param_docs() {
 Chess::Chess(const Params& params)
     : params_(params),
       material_(Material::parse(params.get("material", "KQvK")).canonical()),
+      key_(material_.key()),
       dtc_(false),
       layout_(material_) {
   const std::string metric = params.get("metric", "dtm");
@@ -59,9 +60,12 @@ void Chess::attach(const DependencyValues& values) {
 }
 
 Value Chess::known_value(const Board& after) const {
-  const Material m = Material::of(after);
-  if (m.kings_only()) return Value::draw();
-  const std::uint64_t key = m.key();
+  return known_value(after, Material::of(after).key());
+}
+
+Value Chess::known_value(const Board& after, std::uint64_t key) const {
+  constexpr std::uint64_t kKings = std::uint64_t{1} << 44 | std::uint64_t{1} << 20;  // a king each: see key()
+  if (key == kKings) return Value::draw();
   for (const Target& t : targets_) {
     if (key != t.key && key != t.swapped_key) continue;
     // A material that is the same both ways is read as it stands.

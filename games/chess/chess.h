@@ -55,7 +55,9 @@ class Chess {
   void moves(Index i, F&& f) const {
     chess::table_moves(
         layout_, i, [&](Index q) { f(Successor::to(q)); },
-        [&](const chess::Board& after) { f(Successor::known(known_value(after))); });
+        [&](const chess::Move& m, const chess::Board& after) {
+          f(Successor::known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm)))));
+        });
   }
 
   template <class F>
@@ -77,6 +79,8 @@ class Chess {
   // The value, for its side to move, of a position after a capture or a
   // promotion, from the attached tables (a draw for bare kings).
   Value known_value(const chess::Board& after) const;
+  // The same, given the key of after's material.
+  Value known_value(const chess::Board& after, std::uint64_t key) const;
 
  private:
   struct Target {
@@ -87,6 +91,7 @@ class Chess {
 
   Params params_;
   chess::Material material_;
+  std::uint64_t key_;  // material_.key()
   bool dtc_;
   chess::Layout layout_;
   std::vector<Target> targets_;  // in the order of dependencies()

@@ -42,4 +42,14 @@ struct Material {
   friend bool operator==(const Material&, const Material&) = default;
 };
 
+// The key of the material after move m of side `us` from material `key`:
+// the move generator knows what it captured and promoted, which is
+// cheaper than counting the pieces again.
+inline std::uint64_t key_after(std::uint64_t key, const Move& m, Color us) {
+  auto unit = [](Color c, PieceType t) { return std::uint64_t{1} << 4 * (11 - (6 * c + t)); };
+  if (m.captured != kNoPiece) key -= unit(opponent(us), m.captured);
+  if (m.promotion != kNoPiece) key += unit(us, m.promotion) - unit(us, kPawn);
+  return key;
+}
+
 }  // namespace rtb::chess

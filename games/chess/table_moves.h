@@ -15,8 +15,8 @@
 namespace rtb::chess {
 
 // For every legal move of index i, in the order of legal_moves(): calls
-// stays(Index) for a move inside the table and leaves(const Board& after)
-// for a capture or promotion.
+// stays(Index) for a move inside the table and leaves(const Move&, const
+// Board& after) for a capture or promotion.
 template <class Stays, class Leaves>
 void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) {
   Layout::Decoded d;
@@ -37,8 +37,7 @@ void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) 
       const Square to = pop_lsb(targets);
       const bool promotes = piece == kPawn && (bit(to) & (kRank1 | kRank8));
       if ((b.color[them] & bit(to)) || promotes) {
-        auto leave = [&](const Move&, const Board& after) { leaves(after); };
-        detail::emit_to(b, piece, from, bit(to), safe, leave);
+        detail::emit_to(b, piece, from, bit(to), safe, leaves);
         continue;
       }
       if (!safe && attacked(b, piece == kKing ? to : king, them, occ ^ bit(from) ^ bit(to))) continue;
