@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "games/game.h"
 #include "gen/layers.h"
@@ -152,15 +153,24 @@ class Retrograde {
     }
   }
 
+  // The predecessors are gathered and their values prefetched before any
+  // is updated, so that their cache misses overlap.
   template <bool kShared>
   void visit(unsigned worker, Index p, std::uint32_t depth) {
     const std::uint16_t v = value(p).load(std::memory_order_relaxed);
-    if (v == Value::loss(depth).code())
-      game_.unmoves(p, [&](Index q) { make_win<kShared>(worker, q, depth + 1); });
-    else if (v == Value::win(depth).code())
-      game_.unmoves(p, [&](Index q) { successor_won<kShared>(worker, q, depth); });
+    const bool loss = v == Value::loss(depth).code();
+    if (!loss && v != Value::win(depth).code()) return;
+    std::vector<Index>& preds = predecessors_[worker].list;
+    preds.clear();
+    game_.unmoves(p, [&](Index q) {
+      __builtin_prefetch(&value_[q]);
+      if (!loss) __builtin_prefetch(&left_[q]);
+      preds.push_back(q);
+    });
+    if (loss)
+      for (Index q : preds) make_win<kShared>(worker, q, depth + 1);
     else
-      return;
+      for (Index q : preds) successor_won<kShared>(worker, q, depth);
     resolved_.fetch_add(1, std::memory_order_relaxed);
   }
 
@@ -274,6 +284,10 @@ class Retrograde {
   std::atomic<std::uint64_t> resolved_{0};
   std::unique_ptr<std::uint16_t[]> value_;
   std::unique_ptr<std::uint8_t[]> left_;
+  struct alignas(64) Scratch {  // a cache line apart: workers write them at once
+    std::vector<Index> list;
+  };
+  std::vector<Scratch> predecessors_{pool_.size()};
 };
 
 template <Game G>
