@@ -10,11 +10,12 @@
 // they catch any single changed value in practice.
 #pragma once
 
-#include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "gen/check_positions.h"
 #include "gen/grundy_support.h"
 
 namespace rtb {
@@ -24,10 +25,7 @@ struct GrundyVerifyFailure {
   std::string why;
 };
 
-struct GrundyVerifyReport {
-  std::uint64_t checked = 0;
-  std::vector<GrundyVerifyFailure> failures;  // the first ones, by index
-};
+using GrundyVerifyReport = CheckReport<GrundyVerifyFailure>;
 
 namespace grundy {
 
@@ -78,28 +76,14 @@ GrundyVerifyReport verify_grundy(const G& game, std::span<const std::uint16_t> v
                                  const std::vector<InfSet>& sets, unsigned threads,
                                  std::size_t max_failures = 10) {
   if (values.size() != game.size()) throw std::invalid_argument("the table's size is not the game's");
-  GrundyVerifyReport report;
-  std::mutex mutex;
-  std::atomic<std::uint64_t> checked{0};
   ThreadPool pool(threads);
   std::vector<grundy::MexSet> scratch(pool.size());
-  pool.parallel_for(values.size(), 1 << 12, [&](unsigned worker, Index lo, Index hi) {
-    std::uint64_t local = 0;
-    for (Index i = lo; i < hi; ++i) {
-      if (!game.legal(i)) continue;
-      ++local;
-      std::string why = grundy::check_one(game, values, sets, i, scratch[worker]);
-      if (why.empty()) continue;
-      std::lock_guard lock(mutex);
-      report.failures.push_back({i, std::move(why)});
-    }
-    checked += local;
-  });
-  std::sort(report.failures.begin(), report.failures.end(),
-            [](const auto& a, const auto& b) { return a.index < b.index; });
-  if (report.failures.size() > max_failures) report.failures.resize(max_failures);
-  report.checked = checked;
-  return report;
+  return check_positions<GrundyVerifyFailure>(
+      game, pool, 1 << 12, max_failures, [&](unsigned worker, Index i) -> std::optional<GrundyVerifyFailure> {
+        std::string why = grundy::check_one(game, values, sets, i, scratch[worker]);
+        if (why.empty()) return std::nullopt;
+        return GrundyVerifyFailure{i, std::move(why)};
+      });
 }
 
 }  // namespace rtb

@@ -139,7 +139,8 @@ class Retrograde {
       const bool alone = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-          for (Index p = lo; p < hi; ++p) alone ? visit<false>(worker, p, depth) : visit<true>(worker, p, depth);
+          for (Index p = lo; p < hi; ++p)
+            alone ? visit<false>(worker, p, depth) : visit<true>(worker, p, depth);
         });
       } else if (layer.list.size() < options_.parallel_threshold || alone) {
         for (Index p : layer.list) visit<false>(0, p, depth);
@@ -198,12 +199,14 @@ class Retrograde {
     if constexpr (kShared) {
       if (value(q).load(std::memory_order_relaxed) != 0) return;
       std::atomic_ref<std::uint8_t> left(left_[q]);
-      if (left.load(std::memory_order_relaxed) == kSaturated ? open_moves(q, depth) == 0
-                                                             : left.fetch_sub(1, std::memory_order_relaxed) == 1)
+      if (left.load(std::memory_order_relaxed) == kSaturated
+              ? open_moves(q, depth) == 0
+              : left.fetch_sub(1, std::memory_order_relaxed) == 1)
         make_loss<true>(worker, q, depth);
     } else {
       if (value_[q] != 0) return;
-      if (left_[q] == kSaturated ? open_moves(q, depth) == 0 : --left_[q] == 0) make_loss<false>(worker, q, depth);
+      if (left_[q] == kSaturated ? open_moves(q, depth) == 0 : --left_[q] == 0)
+        make_loss<false>(worker, q, depth);
     }
   }
 

@@ -4,16 +4,13 @@
 // no move to a LOSS and some move to a DRAW.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-#include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
-#include <vector>
 
 #include "games/derive.h"
 #include "games/game.h"
-#include "gen/thread_pool.h"
+#include "gen/check_positions.h"
 
 namespace rtb {
 
@@ -22,37 +19,20 @@ struct VerifyFailure {
   Value stored, expected;
 };
 
-struct VerifyReport {
-  std::uint64_t checked = 0;
-  std::vector<VerifyFailure> failures;  // the first ones, by index
-};
+using VerifyReport = CheckReport<VerifyFailure>;
 
 template <Game G>
 VerifyReport verify(const G& game, std::span<const std::uint16_t> values, unsigned threads,
                     std::size_t max_failures = 10) {
-  VerifyReport report;
   if (values.size() != game.size()) throw std::invalid_argument("the table's size is not the game's");
-  std::mutex mutex;
-  std::atomic<std::uint64_t> checked{0};
+  auto check = [&](unsigned, Index i) -> std::optional<VerifyFailure> {
+    const Value stored = Value::from_code(values[i]);
+    const Value expected = derive(game, i, [&](Index j) { return Value::from_code(values[j]); });
+    if (stored == expected) return std::nullopt;
+    return VerifyFailure{i, stored, expected};
+  };
   ThreadPool pool(threads);
-  pool.parallel_for(values.size(), 1 << 14, [&](unsigned, Index lo, Index hi) {
-    std::uint64_t local = 0;
-    for (Index i = lo; i < hi; ++i) {
-      if (!game.legal(i)) continue;
-      ++local;
-      const Value stored = Value::from_code(values[i]);
-      const Value expected = derive(game, i, [&](Index j) { return Value::from_code(values[j]); });
-      if (stored == expected) continue;
-      std::lock_guard lock(mutex);
-      report.failures.push_back({i, stored, expected});
-    }
-    checked += local;
-  });
-  std::sort(report.failures.begin(), report.failures.end(),
-            [](const auto& a, const auto& b) { return a.index < b.index; });
-  if (report.failures.size() > max_failures) report.failures.resize(max_failures);
-  report.checked = checked;
-  return report;
+  return check_positions<VerifyFailure>(game, pool, 1 << 14, max_failures, check);
 }
 
 }  // namespace rtb

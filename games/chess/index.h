@@ -97,7 +97,7 @@ class Layout {
     Board board;
     std::array<Square, 8> square;  // by slot: the white king, the black king, the others in index order
     Index flipped;                 // the index with the other side to move
-    Index flipped_transposed;      // the same, transposed (a table without pawns, its white king on the diagonal)
+    Index flipped_transposed;  // the same, transposed (a table without pawns, its white king on the diagonal)
   };
   bool decode(Index i, Decoded& d) const;
 
@@ -124,8 +124,8 @@ class Layout {
     if (diagonal) {
       const auto& transpose = index_tables::kTables.map[4];
       const Index i = d.flipped - (Index(from) << slot.shift) + (Index(to) << slot.shift);
-      const Index t =
-          d.flipped_transposed - (Index(transpose[from]) << slot.shift) + (Index(transpose[to]) << slot.shift);
+      const Index t = d.flipped_transposed - (Index(transpose[from]) << slot.shift) +
+                      (Index(transpose[to]) << slot.shift);
       if (stabilizer) *stabilizer = i == t ? 2 : 1;
       return std::min(i, t);
     }
@@ -158,7 +158,7 @@ class Layout {
   struct Slot {
     Color color;
     PieceType type;
-    int shift;  // of its 6-bit field; the white king's slot number sits above the others
+    int shift;                    // of its 6-bit field; the white king's slot number sits above the others
     int group_first, group_size;  // the run of identical pieces it belongs to
   };
   bool decode(Index i, Board& b, Square* squares) const;
@@ -205,7 +205,7 @@ class Layout {
   std::array<Slot, 8> slot_{};
   int n_slots_ = 0;
   bool all_distinct_;  // no two pieces alike: no group needs sorting
-  int shift_;  // 6 bits per slot after the white king
+  int shift_;          // 6 bits per slot after the white king
   int king_slots_;
   Index per_side_;
 };

@@ -46,7 +46,8 @@ inline Color opponent(Color c) {
 
 // Whether square s is attacked by colour `by`, whose pieces are p, with
 // the given occupancy.
-[[gnu::always_inline]] inline bool attacked_by(const std::array<Bitboard, 6>& p, Color by, Square s, Bitboard occ) {
+[[gnu::always_inline]] inline bool attacked_by(const std::array<Bitboard, 6>& p, Color by, Square s,
+                                               Bitboard occ) {
   if ((kAttacks.knight[s] & p[kKnight]) || (kAttacks.king[s] & p[kKing]) ||
       (kAttacks.pawn[opponent(by)][s] & p[kPawn]))
     return true;

@@ -52,7 +52,7 @@ void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) 
 // symmetry maps p (or a predecessor) onto itself or two predecessors onto
 // each other. Any such symmetry fixes the square of the king that did not
 // move, so it is a reflection in a long diagonal holding that king: only
-// then are predecessors counted by class (see Chess::unmoves).
+// then are predecessors counted by class.
 template <class F>
 void table_unmoves(const Layout& layout, Index p, F&& f) {
   Layout::Decoded d;
