@@ -64,9 +64,10 @@ bool Layout::decode(Index i, Decoded& d) const {
 
 bool Layout::legal(Index i) const {
   Board b;
-  if (!decode(i, b)) return false;
+  std::array<Square, 8> squares;
+  if (!decode(i, b, squares.data())) return false;
   if (in_check(b, opponent(b.stm))) return false;
-  if (!pawns_ && on_diagonal(b.king(kWhite))) return encode(b, 4) >= i;
+  if (!pawns_ && on_diagonal(b.king(kWhite))) return encode_squares(squares.data(), b.stm, 4) >= i;
   return true;
 }
 

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "games/chess/material.h"
@@ -74,19 +75,12 @@ class Layout {
   // orientation (legal or not). With `stabilizer`, also how many of the
   // symmetries map b onto itself (1 or 2).
   Index index(const Board& b, int* stabilizer = nullptr) const {
-    using namespace index_tables;
-    const Square wk = b.king(kWhite);
-    const int sym = pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
-    Index i = encode(b, sym);
-    int stab = 1;
-    if (!pawns_ && on_diagonal(kTables.map[sym][wk])) {
-      // The transpose keeps the king in the triangle: the smaller index wins.
-      const Index t = encode(b, sym ^ 4);
-      if (t == i) stab = 2;
-      i = std::min(i, t);
-    }
-    if (stabilizer) *stabilizer = stab;
-    return i;
+    std::array<Square, 8> squares;
+    int n = 0;
+    for (const Slot& slot : std::span(slot_.data(), n_slots_))  // a group's squares come out ascending
+      if (slot.group_first == n)
+        for (Bitboard set = b.pieces[slot.color][slot.type]; set;) squares[n++] = pop_lsb(set);
+    return from_squares(squares.data(), b.stm, stabilizer);
   }
   // The board of index i; false for a broken index (two pieces on a
   // square, identical pieces out of order, a pawn on rank 1 or 8).
@@ -171,32 +165,6 @@ class Layout {
     PieceType type;
     int count;
   };
-  // The index of b seen through symmetry `sym`, which must bring the white
-  // king into its region; identical pieces are sorted after the mapping.
-  Index encode(const Board& b, int sym) const {
-    const auto& map = index_tables::kTables.map[sym];
-    const Square wk = map[b.king(kWhite)];
-    Index acc =
-        static_cast<Index>(b.stm) * king_slots_ +
-        static_cast<Index>(pawns_ ? index_tables::kTables.pawn_slot[wk] : index_tables::kTables.slot[wk]);
-    for (int g = 0; g < n_groups_; ++g) {
-      Bitboard set = b.pieces[groups_[g].color][groups_[g].type];
-      if (groups_[g].count == 1) {
-        acc = acc << 6 | map[lsb(set)];
-        continue;
-      }
-      std::uint8_t sq[8];
-      int n = 0;
-      while (set) {  // insertion sort: at most a few pieces
-        std::uint8_t s = map[pop_lsb(set)];
-        int k = n++;
-        for (; k > 0 && sq[k - 1] > s; --k) sq[k] = sq[k - 1];
-        sq[k] = s;
-      }
-      for (int k = 0; k < n; ++k) acc = acc << 6 | sq[k];
-    }
-    return acc;
-  }
 
   Material material_;
   bool pawns_;
