@@ -290,7 +290,7 @@ class Retrograde {
   struct alignas(64) Scratch {  // a cache line apart: workers write them at once
     std::vector<Index> list;
   };
-  std::vector<Scratch> predecessors_{pool_.size()};
+  std::vector<Scratch> predecessors_ = std::vector<Scratch>(pool_.size());
 };
 
 template <Game G>
