@@ -131,8 +131,8 @@ class Retrograde {
   }
 
   // With one thread on a layer (kShared false) the counters and values
-  // take plain stores: the locked instructions cost more than the rest of
-  // an update.
+  // take plain stores: no other thread can see them, so locked
+  // instructions would buy nothing.
   void propagate() {
     for (std::uint32_t depth = 0; layers_.next(depth); ++depth) {
       Layers::Layer layer = layers_.take(depth);
