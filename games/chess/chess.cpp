@@ -64,8 +64,7 @@ Value Chess::known_value(const Board& after) const {
 }
 
 Value Chess::known_value(const Board& after, std::uint64_t key) const {
-  constexpr std::uint64_t kKings = std::uint64_t{1} << 44 | std::uint64_t{1} << 20;  // a king each: see key()
-  if (key == kKings) return Value::draw();
+  if (key == kKingsOnlyKey) return Value::draw();
   for (const Target& t : targets_) {
     if (key != t.key && key != t.swapped_key) continue;
     // A material that is the same both ways is read as it stands.

@@ -92,7 +92,9 @@ bool Material::is_canonical() const {
 std::uint64_t Material::key() const {
   std::uint64_t k = 0;
   for (int c = 0; c < 2; ++c)
-    for (int t = 0; t < 6; ++t) k = k << 4 | static_cast<std::uint64_t>(count[c][t]);
+    for (int t = 0; t < 6; ++t)
+      k += static_cast<std::uint64_t>(count[c][t]) *
+           key_unit(static_cast<Color>(c), static_cast<PieceType>(t));
   return k;
 }
 

@@ -42,13 +42,18 @@ struct Material {
   friend bool operator==(const Material&, const Material&) = default;
 };
 
+// What one piece of colour c and type t adds to a material key.
+constexpr std::uint64_t key_unit(Color c, PieceType t) {
+  return std::uint64_t{1} << 4 * (11 - (6 * c + t));
+}
+inline constexpr std::uint64_t kKingsOnlyKey = key_unit(kWhite, kKing) + key_unit(kBlack, kKing);
+
 // The key of the material after move m of side `us` from material `key`:
 // the move generator knows what it captured and promoted, which is
 // cheaper than counting the pieces again.
 inline std::uint64_t key_after(std::uint64_t key, const Move& m, Color us) {
-  auto unit = [](Color c, PieceType t) { return std::uint64_t{1} << 4 * (11 - (6 * c + t)); };
-  if (m.captured != kNoPiece) key -= unit(opponent(us), m.captured);
-  if (m.promotion != kNoPiece) key += unit(us, m.promotion) - unit(us, kPawn);
+  if (m.captured != kNoPiece) key -= key_unit(opponent(us), m.captured);
+  if (m.promotion != kNoPiece) key += key_unit(us, m.promotion) - key_unit(us, kPawn);
   return key;
 }
 
