@@ -37,6 +37,9 @@ class AnyGame {
   virtual std::optional<Index> start() const = 0;
   // 0 or 1: the side to move of position i, for games whose tables hold both.
   virtual std::optional<int> side_to_move(Index i) const = 0;
+  // The position after each move, in the orientation of `position`; empty
+  // if the game does not offer it (see game.h).
+  virtual std::vector<std::string> successor_texts(std::string_view position) const = 0;
 };
 
 template <Game G>
@@ -78,6 +81,12 @@ class ErasedGame final : public AnyGame {
       return static_cast<int>(game_.side_to_move(i));
     else
       return std::nullopt;
+  }
+  std::vector<std::string> successor_texts(std::string_view position) const override {
+    if constexpr (requires { game_.successor_texts(position); })
+      return game_.successor_texts(position);
+    else
+      return {};
   }
   std::uint64_t class_size(Index i) const override {
     if constexpr (requires { game_.class_size(i); })

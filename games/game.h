@@ -117,6 +117,11 @@ concept AttachesDependencies = requires(G& g, const DependencyValues& values) {
 // - Index start() const: the position games start from (tbprobe --reachable).
 // - int side_to_move(Index i) const: 0 or 1, for tables that hold both sides
 //   to move (chess), so statistics are given per side.
+// - std::vector<std::string> successor_texts(std::string_view position)
+//   const: the position after each move, written in the orientation of the
+//   given text (which parse() accepts). A game that folds symmetry stores
+//   one image of each position; with this, tbprobe shows moves and lines
+//   the way the user wrote the position instead of the stored images.
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

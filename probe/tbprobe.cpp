@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "probe/arena_dump.h"
@@ -26,28 +27,50 @@ std::string describe(Value v) {
   return std::string(outcome_name(v.outcome())) + " in " + std::to_string(v.depth()) + " plies";
 }
 
+// The text, in the orientation of `from`, of a move from `from` that
+// reaches stored index `to`, taken out of `texts` (the game's
+// successor_texts(from)); "" if none does.
+std::string take_oriented(const AnyGame& game, std::vector<std::string>& texts, Index to) {
+  for (std::string& t : texts) {
+    if (t.empty() || game.parse(t) != to) continue;
+    return std::exchange(t, std::string());
+  }
+  return "";
+}
+
 // `typed` is the position as the user wrote it, which may be a symmetric
-// image of the stored one; moves are shown from the stored one.
+// image of the stored one. Moves and the best line are shown in its
+// orientation when the game can write successors that way, else as stored.
 void print_position(const ProbeTable& table, Index i, const std::string& typed, bool line) {
+  const AnyGame& game = table.game();
   const Value v = table.value(i);
   const std::string stored = table.text(i);
-  std::cout << (typed.empty() ? stored : typed) << ": " << describe(v) << "\n";
-  if (!typed.empty() && typed != stored) std::cout << "stored as " << stored << "\n";
+  const std::string shown = typed.empty() ? stored : typed;
+  std::cout << shown << ": " << describe(v) << "\n";
+  std::vector<std::string> texts = game.successor_texts(shown);
+  if (shown != stored && texts.empty()) std::cout << "stored as " << stored << "\n";
   const auto moves = table.moves(i);
-  const auto names = table.game().move_names(i);
+  const auto names = game.move_names(i);
   if (moves.empty()) std::cout << "no moves: the game is over\n";
   for (std::size_t k = 0; k < moves.size(); ++k) {
     const MoveResult& m = moves[k];
-    std::cout << "  " << (k < names.size() ? names[k] + " to " : "move to ")
-              << (m.index ? m.position : "(outside the table)") << ": " << describe(m.for_mover())
-              << " for the mover\n";
+    std::string reached = m.index ? take_oriented(game, texts, *m.index) : "";
+    if (reached.empty()) reached = m.index ? m.position : "(outside the table)";
+    std::cout << "  " << (k < names.size() ? names[k] + " to " : "move to ") << reached << ": "
+              << describe(m.for_mover()) << " for the mover\n";
   }
   if (!line) return;
   std::cout << "best line:\n";
   int ply = 0;
-  for (const MoveResult& m : table.best_line(i))
-    std::cout << "  " << ++ply << ". " << (m.index ? m.position : "(outside the table)") << "  "
-              << describe(m.value) << "\n";
+  std::string at = shown;  // "" once the line leaves what the game can orient
+  for (const MoveResult& m : table.best_line(i)) {
+    if (!at.empty()) {
+      std::vector<std::string> next = game.successor_texts(at);
+      at = m.index ? take_oriented(game, next, *m.index) : "";
+    }
+    const std::string reached = !at.empty() ? at : m.index ? m.position : "(outside the table)";
+    std::cout << "  " << ++ply << ". " << reached << "  " << describe(m.value) << "\n";
+  }
   if (ply == 0) std::cout << "  (none: the game is over)\n";
 }
 

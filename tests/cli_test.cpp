@@ -109,6 +109,14 @@ TEST_F(Cli, GenerateProbeVerifyTicTacToe) {
       << probe.out;
   EXPECT_NE(probe.out.find("1. xxxoo....  LOSS in 0 plies"), std::string::npos) << probe.out;
 
+  // The same board turned half round: moves and line keep the user's orientation.
+  Ran turned = tbprobe("--dir " + out.string() + " --game tictactoe --position ....oo.xx --line");
+  ASSERT_EQ(turned.code, 0) << turned.err;
+  EXPECT_NE(turned.out.find("move to ....ooxxx: WIN in 1 plies for the mover"), std::string::npos)
+      << turned.out;
+  EXPECT_NE(turned.out.find("1. ....ooxxx  LOSS in 0 plies"), std::string::npos) << turned.out;
+  EXPECT_EQ(turned.out.find("xxxoo...."), std::string::npos) << turned.out;  // the stored image
+
   Ran dump = tbprobe("--table " + table.string() + " --dump");
   ASSERT_EQ(dump.code, 0) << dump.err;
   std::istringstream lines(dump.out);

@@ -1,6 +1,7 @@
 // The generic property test every plugin must pass: moves and unmoves are
 // the same relation with the same multiplicities, unmoves yields only legal
-// indices, and position text round-trips. Run for every registered game.
+// indices, position text round-trips, and successor_texts() (where a game
+// has it) agrees with moves(). Run for every registered game.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -45,12 +46,39 @@ std::vector<Params> small_params(std::string_view game, const std::filesystem::p
   return {};
 }
 
+// A game that writes successors in a position's own orientation must
+// write the moves of moves(): from the stored text, and again from each
+// successor so written (usually another image than the stored one).
+template <Game G>
+void check_successor_texts(const G& game, Index p, const std::string& what) {
+  if constexpr (requires { game.successor_texts(std::string_view{}); }) {
+    auto from_texts = [&](const std::string& t) {
+      std::vector<Index> out;
+      for (const std::string& s : game.successor_texts(t)) out.push_back(game.parse(s));
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    auto from_moves = [&](Index i) {
+      std::vector<Index> out;
+      game.moves(i, [&](Successor s) { out.push_back(s.inside ? s.index : ~Index{0}); });
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    const std::string text = game.text(p);
+    ASSERT_EQ(from_texts(text), from_moves(p)) << what << ": successor_texts(" << text << ")";
+    for (const std::string& s : game.successor_texts(text))
+      ASSERT_EQ(from_texts(s), from_moves(game.parse(s))) << what << ": successor_texts(" << s << ")";
+  }
+}
+
 template <Game G>
 void check_consistency(const G& game, const std::string& what) {
-  std::vector<std::pair<Index, Index>> forward, backward;  // (p, q) once per move p -> q
+  const Index stride = std::max<Index>(1, game.size() / 3000);  // for the costlier text checks
+  std::vector<std::pair<Index, Index>> forward, backward;       // (p, q) once per move p -> q
   for (Index p = 0; p < game.size(); ++p) {
     if (!game.legal(p)) continue;
     ASSERT_EQ(game.parse(game.text(p)), p) << what << ": text " << game.text(p);
+    if (p % stride == 0) check_successor_texts(game, p, what);
     game.moves(p, [&](Successor s) {
       if (s.inside) forward.emplace_back(p, s.index);
     });

@@ -152,7 +152,10 @@ int ConnectFour::class_size(Index i) const {
 }
 
 std::string ConnectFour::text(Index i) const {
-  const Board b = board(i);
+  return text_of(board(i));
+}
+
+std::string ConnectFour::text_of(const Board& b) const {
   std::string s;
   for (int c = 0; c < width_; ++c) {
     if (c) s += '/';
@@ -164,9 +167,32 @@ std::string ConnectFour::text(Index i) const {
 // Text is either a move sequence ("4453", columns from 1) or the board
 // column by column, bottom up, columns separated by '/'.
 Index ConnectFour::parse(std::string_view s) const {
+  const Index i = index(parse_board(s));
+  if (!legal(i))
+    throw GameError("connect4 position '" + std::string(s) + "': the game ended before this position");
+  return i;
+}
+
+std::vector<std::string> ConnectFour::successor_texts(std::string_view s) const {
+  parse(s);  // throws for a position that cannot occur
+  const Board b = parse_board(s);
+  std::vector<std::string> out;
+  if (has_four(b.first) || has_four(b.second)) return out;
+  for (int c = 0; c < width_; ++c) {
+    if (b.heights[c] == height_) continue;
+    Board after = b;
+    (b.first_to_move() ? after.first : after.second) |= std::uint64_t{1}
+                                                        << (c * (height_ + 1) + after.heights[c]++);
+    ++after.discs;
+    out.push_back(text_of(after));
+  }
+  return out;
+}
+
+ConnectFour::Board ConnectFour::parse_board(std::string_view s) const {
   Board b;
   const bool moves_text = s.find_first_not_of("0123456789") == std::string_view::npos;
-  auto fail = [&](const std::string& why) -> Index {
+  auto fail = [&](const std::string& why) -> Board {
     throw GameError("connect4 position '" + std::string(s) + "': " + why);
   };
   auto drop = [&](int c, bool first) {
@@ -199,9 +225,7 @@ Index ConnectFour::parse(std::string_view s) const {
     if (firsts != seconds && firsts != seconds + 1)
       return fail("x moves first, so x has as many discs as o or one more");
   }
-  const Index i = index(b);
-  if (!legal(i)) return fail("the game ended before this position");
-  return i;
+  return b;
 }
 
 }  // namespace rtb

@@ -45,6 +45,8 @@ class ConnectFour {
   void unmoves(Index i, F&& f) const;
   std::string text(Index i) const;
   Index parse(std::string_view s) const;
+  // The board after each move of position s, in its own orientation.
+  std::vector<std::string> successor_texts(std::string_view s) const;
   int class_size(Index i) const;
   Index start() const { return tier_begin_[cells_]; }  // the empty board, alone in the last tier
 
@@ -65,6 +67,8 @@ class ConnectFour {
 
  private:
   Index raw_index(const Board& b) const;
+  Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
+  std::string text_of(const Board& b) const;
   Board mirrored(const Board& b) const;
   bool has_four(std::uint64_t discs) const;
   std::uint32_t discs_of(Index i) const;

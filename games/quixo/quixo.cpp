@@ -184,13 +184,41 @@ bool Quixo::legal(Index i) const {
 }
 
 std::string Quixo::text(Index i) const {
-  const Board b = board(i);
+  return text_of(board(i));
+}
+
+std::string Quixo::text_of(const Board& b) const {
   std::string s = b.turn ? "o:" : "x:";
   for (int c = 0; c < cells_; ++c) s += (b.bits[0] >> c & 1) ? 'x' : (b.bits[1] >> c & 1) ? 'o' : '.';
   return s;
 }
 
 Index Quixo::parse(std::string_view s) const {
+  const Index i = canonical(parse_board(s)).index;
+  if (!legal(i))
+    throw GameError("quixo position '" + std::string(s) +
+                    "' cannot occur: the player who just moved has no cube on the border");
+  return i;
+}
+
+std::vector<std::string> Quixo::successor_texts(std::string_view s) const {
+  parse(s);  // throws for a position that cannot occur
+  const Board b = parse_board(s);
+  std::vector<std::string> out;
+  if (finished(b)) return out;
+  const std::uint32_t mine = b.bits[b.turn], theirs = b.bits[1 - b.turn];
+  for (const Push& p : pushes_) {  // as moves() does, without canonicalising
+    if (theirs & p.src) continue;
+    Board next;
+    next.turn = 1 - b.turn;
+    next.bits[b.turn] = forward(mine, p) | p.dest;
+    next.bits[next.turn] = forward(theirs, p);
+    out.push_back(text_of(next));
+  }
+  return out;
+}
+
+Quixo::Board Quixo::parse_board(std::string_view s) const {
   const std::string board_help = "a " + std::to_string(n_) + "x" + std::to_string(n_) +
                                  " quixo position is 'x:' or 'o:' (the side to move) and " +
                                  std::to_string(cells_) + " cells of x, o and '.', row by row; got '" +
@@ -209,11 +237,7 @@ Index Quixo::parse(std::string_view s) const {
     else if (ch != '.' && ch != '-')
       throw GameError("quixo position '" + std::string(s) + "' has '" + ch + "': use x, o and '.'");
   }
-  const Index i = canonical(b).index;
-  if (!legal(i))
-    throw GameError("quixo position '" + std::string(s) +
-                    "' cannot occur: the player who just moved has no cube on the border");
-  return i;
+  return b;
 }
 
 }  // namespace rtb

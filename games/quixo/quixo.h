@@ -115,6 +115,8 @@ class Quixo {
   // row from the top left: "x:................" is the start on 4x4.
   std::string text(Index i) const;
   Index parse(std::string_view s) const;
+  // The position after each move of s, in its own orientation.
+  std::vector<std::string> successor_texts(std::string_view s) const;
 
   // The empty board with X to move (tbprobe --reachable starts there).
   Index start() const { return canonical(Board{}).index; }
@@ -162,6 +164,8 @@ class Quixo {
   }
 
   Board board(Index i) const;
+  Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
+  std::string text_of(const Board& b) const;
   // The base-3 number of the key cells / of the rest cells seen through symmetry g.
   std::uint32_t key_code(const Board& b) const {
     auto part = [&](std::uint32_t v) { return key3_[0][v & 255] + key3_[1][v >> 8]; };

@@ -140,6 +140,24 @@ std::string TicTacToe::text(Index i) const {
 }
 
 Index TicTacToe::parse(std::string_view s) const {
+  const Index c = canonical(parse_as_written(s));
+  if (!legal(c)) throw GameError("board '" + std::string(s) + "' cannot occur in a game");
+  return c;
+}
+
+std::vector<std::string> TicTacToe::successor_texts(std::string_view s) const {
+  parse(s);  // throws for a board that cannot occur
+  const Index i = parse_as_written(s);
+  const Board b = board(i);
+  std::vector<std::string> out;
+  if (game_over(b)) return out;
+  const Index mark = b.x_to_move() ? 1 : 2;
+  for (int c = 0; c < cells_; ++c)
+    if (!b.occupied(c)) out.push_back(text(i + mark * pow3_[c]));
+  return out;
+}
+
+Index TicTacToe::parse_as_written(std::string_view s) const {
   if (static_cast<int>(s.size()) != cells_)
     throw GameError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board is " +
                     std::to_string(cells_) + " characters of x, o and '.', row by row; got '" +
@@ -151,9 +169,7 @@ Index TicTacToe::parse(std::string_view s) const {
       throw GameError("board '" + std::string(s) + "' has '" + ch + "': use x, o and '.'");
     i += pow3_[c] * (ch == 'x' || ch == 'X' ? 1 : ch == 'o' || ch == 'O' ? 2 : 0);
   }
-  const Index c = canonical(i);
-  if (!legal(c)) throw GameError("board '" + std::string(s) + "' cannot occur in a game");
-  return c;
+  return i;
 }
 
 }  // namespace rtb

@@ -70,6 +70,8 @@ class TicTacToe {
   std::string text(Index i) const;
   Index parse(std::string_view s) const;
   Index start() const { return 0; }  // the empty board
+  // The board after each move of `board`, in its own orientation.
+  std::vector<std::string> successor_texts(std::string_view board) const;
 
   // The smallest index among the symmetric images of board i.
   Index canonical(Index i) const;
@@ -88,6 +90,7 @@ class TicTacToe {
   bool has_line(Board b) const;
   bool game_over(Board b) const { return has_line(b) || (b.x | b.o) == full_; }
   Index image(Index i, int symmetry) const;
+  Index parse_as_written(std::string_view s) const;  // not canonicalised
 
   Params params_;
   int rows_, cols_, k_, cells_;
