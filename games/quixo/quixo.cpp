@@ -206,15 +206,8 @@ std::vector<std::string> Quixo::successor_texts(std::string_view s) const {
   const Board b = parse_board(s);
   std::vector<std::string> out;
   if (finished(b)) return out;
-  const std::uint32_t mine = b.bits[b.turn], theirs = b.bits[1 - b.turn];
-  for (const Push& p : pushes_) {  // as moves() does, without canonicalising
-    if (theirs & p.src) continue;
-    Board next;
-    next.turn = 1 - b.turn;
-    next.bits[b.turn] = forward(mine, p) | p.dest;
-    next.bits[next.turn] = forward(theirs, p);
-    out.push_back(text_of(next));
-  }
+  for (const Push& p : pushes_)  // as moves() does, without canonicalising
+    if (!(b.bits[1 - b.turn] & p.src)) out.push_back(text_of(pushed(b, p)));
   return out;
 }
 

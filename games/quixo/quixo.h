@@ -71,15 +71,8 @@ class Quixo {
   void moves(Index i, F&& f) const {
     const Board b = board(i);
     if (finished(b)) return;
-    const std::uint32_t mine = b.bits[b.turn], theirs = b.bits[1 - b.turn];
-    for (const Push& p : pushes_) {
-      if (theirs & p.src) continue;
-      Board next;
-      next.turn = 1 - b.turn;
-      next.bits[b.turn] = forward(mine, p) | p.dest;
-      next.bits[next.turn] = forward(theirs, p);
-      f(Successor::to(canonical(next).index));
-    }
+    for (const Push& p : pushes_)
+      if (!(b.bits[1 - b.turn] & p.src)) f(Successor::to(canonical(pushed(b, p)).index));
   }
 
   // Predecessors come from undoing each push whose inserted cube is the last
@@ -164,6 +157,14 @@ class Quixo {
   }
 
   Board board(Index i) const;
+  // The board after push p by the player to move (p's source cube is blank or theirs).
+  Board pushed(const Board& b, const Push& p) const {
+    Board next;
+    next.turn = 1 - b.turn;
+    next.bits[b.turn] = forward(b.bits[b.turn], p) | p.dest;
+    next.bits[next.turn] = forward(b.bits[1 - b.turn], p);
+    return next;
+  }
   Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
   std::string text_of(const Board& b) const;
   // The base-3 number of the key cells / of the rest cells seen through symmetry g.
