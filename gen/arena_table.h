@@ -30,14 +30,11 @@ std::string arena_table_name(const G& game, Objective objective) {
 
 template <Arena G>
 storage::TableMeta arena_table_meta(const G& game, Objective objective, const ArenaStats& stats) {
-  storage::TableMeta meta;
-  meta.game = std::string(G::kName);
+  storage::TableMeta meta = game_meta(game, kArenaValueKind);
   Params params = game.params();
   params.set("objective", std::string(objective_name(objective)));
   meta.params = params.canonical();
-  meta.identity = game.identity() + ";objective=" + std::string(objective_name(objective));
-  meta.value_kind = std::string(kArenaValueKind);
-  meta.generator_version = RTB_GENERATOR_VERSION;
+  meta.identity += ";objective=" + std::string(objective_name(objective));
   meta.legal = stats.legal;
   meta.wins = stats.a_wins;
   meta.losses = stats.b_wins;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "games/game.h"
 #include "games/registry.h"
@@ -46,14 +47,22 @@ inline void prepare_output(const std::filesystem::path& path, bool force) {
   }
 }
 
-template <Game G>
-storage::TableMeta table_meta(const G& game, const GenStats& stats) {
+// What every table's meta record says of its game and generator; each kind
+// of table adds its counts.
+template <class G>
+storage::TableMeta game_meta(const G& game, std::string_view value_kind) {
   storage::TableMeta meta;
   meta.game = std::string(G::kName);
   meta.params = game.params().canonical();
   meta.identity = game.identity();
-  meta.value_kind = "wdl16";
+  meta.value_kind = std::string(value_kind);
   meta.generator_version = RTB_GENERATOR_VERSION;
+  return meta;
+}
+
+template <Game G>
+storage::TableMeta table_meta(const G& game, const GenStats& stats) {
+  storage::TableMeta meta = game_meta(game, "wdl16");
   meta.legal = stats.legal;
   meta.wins = stats.wins;
   meta.draws = stats.draws;

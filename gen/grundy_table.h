@@ -26,12 +26,7 @@ inline std::string grundy_table_name(const std::string& game_table_name) {
 
 template <ImpartialGame G>
 storage::TableMeta grundy_meta(const G& game, const GrundyResult& result) {
-  storage::TableMeta meta;
-  meta.game = std::string(G::kName);
-  meta.params = game.params().canonical();
-  meta.identity = game.identity();
-  meta.value_kind = std::string(kGrundyKind);
-  meta.generator_version = RTB_GENERATOR_VERSION;
+  storage::TableMeta meta = game_meta(game, kGrundyKind);
   meta.legal = result.stats.legal;
   meta.wins = result.stats.wins;
   meta.draws = result.stats.draws;
