@@ -7,13 +7,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "games/graph/graph.h"
 #include "gen/retrograde.h"
 #include "gen/system.h"
+#include "tests/bench/random_graph.h"
 
 int main(int argc, char** argv) {
   const bool dag = argc > 1 && std::string(argv[1]) == "--dag";
@@ -24,15 +24,7 @@ int main(int argc, char** argv) {
   for (int a = 3; a < argc; ++a) thread_counts.push_back(static_cast<unsigned>(std::atoi(argv[a])));
   if (thread_counts.empty()) thread_counts = {1, 2};
 
-  std::mt19937_64 rng(2024);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(m);
-  for (auto& e : edges) {
-    e = {static_cast<std::uint32_t>(rng() % n + 1), static_cast<std::uint32_t>(rng() % n + 1)};
-    if (dag && e.first > e.second) std::swap(e.first, e.second);
-    if (dag && e.first == e.second) e.second = e.first == n ? n : e.first + 1;
-  }
-  const rtb::Graph graph(n, edges, {});
-  std::vector<std::pair<std::uint32_t, std::uint32_t>>().swap(edges);
+  const rtb::Graph graph = rtb::bench::random_graph(n, m, dag);
   const double graph_mib = static_cast<double>(rtb::peak_memory_bytes()) / (1 << 20);
   std::printf("random %s: %u vertices, %llu edges (graph itself: %.0f MiB peak)\n",
               dag ? "acyclic graph" : "graph", n, static_cast<unsigned long long>(m), graph_mib);

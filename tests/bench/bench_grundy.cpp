@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -18,6 +17,7 @@
 #include "games/octal/octal.h"
 #include "gen/grundy.h"
 #include "gen/system.h"
+#include "tests/bench/random_graph.h"
 
 namespace {
 
@@ -62,18 +62,6 @@ std::uint64_t kayles_moves(std::uint64_t n) {
   return moves;
 }
 
-rtb::Graph random_graph(std::uint32_t n, std::uint64_t m, bool dag) {
-  std::mt19937_64 rng(2024);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(m);
-  for (auto& e : edges) {
-    e = {static_cast<std::uint32_t>(rng() % n + 1), static_cast<std::uint32_t>(rng() % n + 1)};
-    if (dag && e.first > e.second) std::swap(e.first, e.second);
-    if (dag && e.first == e.second) e.second = e.first == n ? n : e.first + 1;
-    if (dag && e.first == e.second) e.first = n - 1;  // the last vertex: keep the edge, acyclic
-  }
-  return rtb::Graph(n, edges, {});
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -101,13 +89,13 @@ int main(int argc, char** argv) {
     run(what.c_str(), rtb::Octal(p), kayles_moves(kayles), threads);
   }
   if (dag_v > 0) {
-    const rtb::Graph g = random_graph(static_cast<std::uint32_t>(dag_v), dag_e, true);
+    const rtb::Graph g = rtb::bench::random_graph(static_cast<std::uint32_t>(dag_v), dag_e, true);
     const std::string what =
         "random acyclic graph " + std::to_string(dag_v) + " V " + std::to_string(dag_e) + " E";
     run(what.c_str(), g, dag_e, threads);
   }
   if (cyc_v > 0) {
-    const rtb::Graph g = random_graph(static_cast<std::uint32_t>(cyc_v), cyc_e, false);
+    const rtb::Graph g = rtb::bench::random_graph(static_cast<std::uint32_t>(cyc_v), cyc_e, false);
     const std::string what =
         "random cyclic graph " + std::to_string(cyc_v) + " V " + std::to_string(cyc_e) + " E";
     run(what.c_str(), g, cyc_e, threads);
