@@ -8,26 +8,20 @@ namespace rtb::chess {
 using namespace index_tables;
 
 Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
-  groups_[n_groups_++] = {kBlack, kKing, 1};
-  for (int c = 0; c < 2; ++c)
-    for (int t = kQueen; t <= kPawn; ++t)
-      if (m.count[c][t])
-        groups_[n_groups_++] = {static_cast<Color>(c), static_cast<PieceType>(t), m.count[c][t]};
   shift_ = 6 * (m.pieces() - 1);
   slot_[n_slots_++] = {kWhite, kKing, shift_, 0, 1};
-  for (int g = 0; g < n_groups_; ++g)
-    for (int k = 0, first = n_slots_; k < groups_[g].count; ++k, ++n_slots_)
-      slot_[n_slots_] = {groups_[g].color, groups_[g].type, 6 * (m.pieces() - 1 - n_slots_), first,
-                         groups_[g].count};
+  auto add_group = [&](Color c, PieceType t, int count) {
+    for (int k = 0, first = n_slots_; k < count; ++k, ++n_slots_)
+      slot_[n_slots_] = {c, t, 6 * (m.pieces() - 1 - n_slots_), first, count};
+  };
+  add_group(kBlack, kKing, 1);
+  for (int c = 0; c < 2; ++c)
+    for (int t = kQueen; t <= kPawn; ++t)
+      if (m.count[c][t]) add_group(static_cast<Color>(c), static_cast<PieceType>(t), m.count[c][t]);
   king_slots_ = pawns_ ? 32 : 10;
   all_distinct_ = true;
   for (int k = 0; k < n_slots_; ++k) all_distinct_ &= slot_[k].group_size == 1;
   per_side_ = static_cast<Index>(king_slots_) << shift_;
-}
-
-int Layout::symmetry(const Board& b) const {
-  const Square wk = b.king(kWhite);
-  return pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
 }
 
 bool Layout::decode(Index i, Board& b, Square* squares) const {
@@ -37,19 +31,16 @@ bool Layout::decode(Index i, Board& b, Square* squares) const {
   const int slot = static_cast<int>(rest >> shift_);
   b.put(kWhite, kKing, pawns_ ? kTables.pawn_square[slot] : kTables.square[slot]);
   if (squares) *squares++ = b.king(kWhite);
-  int pos = shift_;
-  for (int k = 0; k < n_groups_; ++k) {
-    const Group& g = groups_[k];
-    Square previous = -1;
-    for (int k = 0; k < g.count; ++k) {
-      pos -= 6;
-      const Square s = static_cast<Square>((rest >> pos) & 63);
-      if (s <= previous || (b.occupied() & bit(s))) return false;
-      if (g.type == kPawn && (bit(s) & (kRank1 | kRank8))) return false;
-      b.put(g.color, g.type, s);
-      if (squares) *squares++ = s;
-      previous = s;
-    }
+  Square previous = -1;
+  for (int k = 1; k < n_slots_; ++k) {
+    const Slot& slot = slot_[k];
+    const Square s = static_cast<Square>((rest >> slot.shift) & 63);
+    if (k == slot.group_first) previous = -1;  // identical pieces take their squares ascending
+    if (s <= previous || (b.occupied() & bit(s))) return false;
+    if (slot.type == kPawn && (bit(s) & (kRank1 | kRank8))) return false;
+    b.put(slot.color, slot.type, s);
+    if (squares) *squares++ = s;
+    previous = s;
   }
   return true;
 }

@@ -142,9 +142,6 @@ class Layout {
   bool legal(Index i) const;
   // The positions over the full board that index i stands for (legal i).
   int class_size(Index i) const;
-  // The symmetry that brings b's white king to its canonical region (the
-  // diagonal tie-break aside).
-  int symmetry(const Board& b) const;
   // How many symmetries map a canonical board onto itself (1 or 2).
   int stabilizer(const Board& canonical) const;
 
@@ -160,16 +157,8 @@ class Layout {
   Index from_squares(const Square* squares, Color stm, int* stabilizer) const;
   Index encode_squares(const Square* squares, Color stm, int sym) const;
 
-  struct Group {
-    Color color;
-    PieceType type;
-    int count;
-  };
-
   Material material_;
   bool pawns_;
-  std::array<Group, 12> groups_{};  // the slots after the white king
-  int n_groups_ = 0;
   std::array<Slot, 8> slot_{};
   int n_slots_ = 0;
   bool all_distinct_;  // no two pieces alike: no group needs sorting

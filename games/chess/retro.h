@@ -23,7 +23,9 @@ inline Bitboard pawn_origins(Color mover, Square s, Bitboard empty) {
 
 // Calls f(Board before) for every position `before`, with the other side to
 // move, that has a legal non-capturing, non-promoting move to b. b must be
-// legal; each such move is reported once.
+// legal; each such move is reported once. The generator's unmoves work on
+// the index (table_moves.h); this board-built form is what the tests check
+// them against.
 template <class F>
 void retro_moves(const Board& b, F&& f) {
   const Color mover = opponent(b.stm);
