@@ -58,6 +58,9 @@ struct SuccessorSink {
 struct IndexSink {
   void operator()(Index) const {}
 };
+struct ValueSink {
+  void operator()(Value) const {}
+};
 }  // namespace contract
 
 // - kName, kSummary, param_docs(): the registry entry, shown by `tbgen --list`.
@@ -122,6 +125,17 @@ concept AttachesDependencies = requires(G& g, const DependencyValues& values) {
 //   given text (which parse() accepts). A game that folds symmetry stores
 //   one image of each position; with this, tbprobe shows moves and lines
 //   the way the user wrote the position instead of the stored images.
+// A plugin may also make the generator's first pass cheaper with
+//   std::optional<std::uint32_t> count_moves(Index i, F&& known) const:
+// nullopt where legal(i) is false; otherwise the number of moves of i that
+// stay inside, with known(Value) called for every other move, exactly as
+// legal(i) and moves(i) would say (the consistency test checks it). It
+// saves a second decode, and moves inside need only be counted, not made.
+template <class G>
+concept CountsMoves = requires(const G& g, Index i, contract::ValueSink known) {
+  { g.count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;
+};
+
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -100,21 +101,39 @@ class Retrograde {
   }
 
   void initialise_one(unsigned worker, Index i) {
-    if (!game_.legal(i)) {
+    std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
+    auto known = [&](Value v) {
+      ++moves;
+      if (v.is_draw())
+        ++open;
+      else if (v.is_loss())
+        best_loss = std::min(best_loss, v.depth());
+      else
+        worst_win = std::max(worst_win, v.depth());
+    };
+    bool legal = true;
+    if constexpr (CountsMoves<G>) {
+      const std::optional<std::uint32_t> inside = game_.count_moves(i, known);
+      legal = inside.has_value();
+      open += inside.value_or(0);
+      moves += inside.value_or(0);
+    } else {
+      legal = game_.legal(i);
+      if (legal)
+        game_.moves(i, [&](Successor s) {
+          if (s.inside) {
+            ++moves;
+            ++open;
+          } else {
+            known(s.value);
+          }
+        });
+    }
+    if (!legal) {
       value_[i] = kIllegal;
       left_[i] = 0;
       return;
     }
-    std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
-    game_.moves(i, [&](Successor s) {
-      ++moves;
-      if (s.inside || s.value.is_draw())
-        ++open;
-      else if (s.value.is_loss())
-        best_loss = std::min(best_loss, s.value.depth());
-      else
-        worst_win = std::max(worst_win, s.value.depth());
-    });
     left_[i] = static_cast<std::uint8_t>(std::min<std::uint32_t>(open, kSaturated));
     Value v = Value::draw();
     if (moves == 0)

@@ -80,6 +80,35 @@ TEST(ChessMoves, IndexArithmeticEqualsBoardBuiltMoves) {
   }
 }
 
+// count_moves() (the first pass) counts the moves that stay in the table
+// and passes on the captures and promotions in legal_moves() order.
+TEST(ChessMoves, CountedMovesEqualMadeMoves) {
+  for (const char* material : {"KQvK", "KPvK", "KQvKR", "KPvKP", "KBNvK", "KRPvKR", "KPPvKP", "KQBvKR"}) {
+    const Chess game = make_chess(material);
+    std::mt19937_64 rng(11);
+    const bool all = game.size() < 1'000'000;
+    for (Index n = 0; n < (all ? game.size() : 40000); ++n) {
+      const Index i = all ? n : rng() % game.size();
+      std::vector<std::pair<int, int>> counted, made;  // captures and promotions: (from * 64 + to, promotion)
+      Board b;
+      const bool legal = game.layout().decode_legal(i, b);
+      ASSERT_EQ(legal, game.legal(i)) << material << " " << i;
+      if (!legal) continue;
+      const std::uint32_t quiet = count_quiet_moves(
+          b, [&](const Move& m, const Board&) { counted.emplace_back(m.from * 64 + m.to, m.promotion); });
+      std::uint32_t want = 0;
+      legal_moves(b, [&](const Move& m, const Board&) {
+        if (m.converts())
+          made.emplace_back(m.from * 64 + m.to, m.promotion);
+        else
+          ++want;
+      });
+      ASSERT_EQ(quiet, want) << material << " " << to_fen(b);
+      ASSERT_EQ(counted, made) << material << " " << to_fen(b);
+    }
+  }
+}
+
 TEST(ChessMoves, UnmovesMatchMovesOnEveryThreePieceTable) {
   for (const char* material : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK"}) {
     const Chess game = make_chess(material);

@@ -1,7 +1,7 @@
 // The generic property test every plugin must pass: moves and unmoves are
 // the same relation with the same multiplicities, unmoves yields only legal
-// indices, position text round-trips, and successor_texts() (where a game
-// has it) agrees with moves(). Run for every registered game.
+// indices, position text round-trips, and successor_texts() and
+// count_moves() (where a game has them) agree with moves(). Run for every registered game.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -71,11 +71,35 @@ void check_successor_texts(const G& game, Index p, const std::string& what) {
   }
 }
 
+// count_moves(), where a game has it, says what legal() and moves() say.
+template <Game G>
+void check_count_moves(const G& game, Index p, const std::string& what) {
+  if constexpr (CountsMoves<G>) {
+    std::vector<std::uint16_t> known, want;
+    const std::optional<std::uint32_t> inside =
+        game.count_moves(p, [&](Value v) { known.push_back(v.code()); });
+    ASSERT_EQ(inside.has_value(), game.legal(p)) << what << ": count_moves(" << p << ")";
+    if (!inside) return;
+    std::uint32_t n = 0;
+    game.moves(p, [&](Successor s) {
+      if (s.inside)
+        ++n;
+      else
+        want.push_back(s.value.code());
+    });
+    std::sort(known.begin(), known.end());
+    std::sort(want.begin(), want.end());
+    ASSERT_EQ(*inside, n) << what << ": count_moves(" << game.text(p) << ")";
+    ASSERT_EQ(known, want) << what << ": count_moves(" << game.text(p) << ") known values";
+  }
+}
+
 template <Game G>
 void check_consistency(const G& game, const std::string& what) {
   const Index stride = std::max<Index>(1, game.size() / 3000);  // for the costlier text checks
   std::vector<std::pair<Index, Index>> forward, backward;       // (p, q) once per move p -> q
   for (Index p = 0; p < game.size(); ++p) {
+    check_count_moves(game, p, what);
     if (!game.legal(p)) continue;
     ASSERT_EQ(game.parse(game.text(p)), p) << what << ": text " << game.text(p);
     if (p % stride == 0) check_successor_texts(game, p, what);

@@ -5,6 +5,7 @@
 // table they lead into, attached before generating (see game.h).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,6 +59,17 @@ class Chess {
         [&](const chess::Move& m, const chess::Board& after) {
           f(Successor::known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm)))));
         });
+  }
+
+  // legal() and moves() in one decode, for the generator's first pass
+  // (see game.h): the moves inside are counted, not made.
+  template <class F>
+  std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
+    chess::Board b;
+    if (!layout_.decode_legal(i, b)) return std::nullopt;
+    return chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
+      known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm))));
+    });
   }
 
   template <class F>

@@ -53,8 +53,7 @@ bool Layout::decode(Index i, Decoded& d) const {
   return true;
 }
 
-bool Layout::legal(Index i) const {
-  Board b;
+bool Layout::decode_legal(Index i, Board& b) const {
   std::array<Square, 8> squares;
   if (!decode(i, b, squares.data())) return false;
   if (in_check(b, opponent(b.stm))) return false;

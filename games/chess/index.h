@@ -139,7 +139,12 @@ class Layout {
   }
 
   // A real position in canonical form, with the side not to move not in check.
-  bool legal(Index i) const;
+  bool legal(Index i) const {
+    Board b;
+    return decode_legal(i, b);
+  }
+  // decode() and legal() at once: the board of i if i is legal.
+  bool decode_legal(Index i, Board& b) const;
   // The positions over the full board that index i stands for (legal i).
   int class_size(Index i) const;
   // How many symmetries map a canonical board onto itself (1 or 2).

@@ -3,6 +3,9 @@
 // is no castling and no en passant (see position.h).
 #pragma once
 
+#include <bit>
+#include <cstdint>
+
 #include "games/chess/position.h"
 
 namespace rtb::chess {
@@ -87,6 +90,51 @@ void legal_moves(const Board& b, F&& f) {
       detail::emit_to(b, piece, from, targets, !(unsafe & bit(from)), f);
     }
   }
+}
+
+// The squares colour c attacks with occupancy occ.
+inline Bitboard attacked_squares(const Board& b, Color c, Bitboard occ) {
+  Bitboard out = 0;
+  for (int t = kKing; t <= kPawn; ++t)
+    for (Bitboard s = b.pieces[c][t]; s;) out |= attacks(static_cast<PieceType>(t), c, pop_lsb(s), occ);
+  return out;
+}
+
+// The number of legal moves of b.stm that neither capture nor promote (the
+// moves that keep a table's material), counted without making them;
+// leaves(move, after) is called for every legal capture and promotion, in
+// the order of legal_moves(). A piece that is neither pinned nor moving
+// out of check adds the popcount of its targets.
+template <class Leaves>
+std::uint32_t count_quiet_moves(const Board& b, Leaves&& leaves) {
+  const Color us = b.stm, them = opponent(us);
+  const Bitboard own = b.color[us], enemy = b.color[them], occ = b.occupied();
+  const Square king = b.king(us);
+  // The king may not step where it would be attacked once it has left its square.
+  const Bitboard king_targets = kAttacks.king[king] & ~own & ~attacked_squares(b, them, occ ^ bit(king));
+  std::uint32_t quiet = static_cast<std::uint32_t>(std::popcount(king_targets & ~occ));
+  detail::emit_to(b, kKing, king, king_targets & enemy, true, leaves);
+  const Bitboard unsafe = in_check(b, us) ? ~Bitboard{0} : detail::pinned(b);
+  for (int t = kQueen; t <= kPawn; ++t) {
+    const PieceType piece = static_cast<PieceType>(t);
+    for (Bitboard from_set = b.pieces[us][t]; from_set;) {
+      const Square from = pop_lsb(from_set);
+      const Bitboard targets =
+          piece == kPawn ? detail::pawn_targets(b, from) : attacks(piece, us, from, occ) & ~own;
+      const Bitboard converting = targets & (piece == kPawn ? enemy | kRank1 | kRank8 : enemy);
+      const bool safe = !(unsafe & bit(from));
+      if (safe) {
+        quiet += static_cast<std::uint32_t>(std::popcount(targets & ~converting));
+      } else {
+        for (Bitboard to = targets & ~converting; to;) {
+          const Square s = pop_lsb(to);
+          quiet += !attacked(b, king, them, occ ^ bit(from) ^ bit(s));
+        }
+      }
+      detail::emit_to(b, piece, from, converting, safe, leaves);
+    }
+  }
+  return quiet;
 }
 
 // Calls f(Board after) for every legal en-passant capture onto `ep` (the
