@@ -155,6 +155,9 @@ class Retrograde {
   void propagate() {
     for (std::uint32_t depth = 0; layers_.next(depth); ++depth) {
       Layers::Layer layer = layers_.take(depth);
+      // In index order, neighbouring positions share predecessors' cache
+      // lines (chess: 1.5 -> 1.3 CPU s for KQvKR).
+      std::sort(layer.list.begin(), layer.list.end());
       const bool alone = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
