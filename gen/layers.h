@@ -3,10 +3,16 @@
 // would push the queued total past the cap becomes a "scan" bucket: its list
 // is dropped and its positions are found again by scanning the values for
 // that depth, so the queue never costs more than about a byte per index.
+//
+// A layer is handed out in index order: positions next to each other in
+// the index share predecessors' cache lines (chess KQvKR: 1.5 -> 1.3 CPU s).
+// Large layers are ordered through a bitmap of the table, an eighth of a
+// byte per index, which is linear where a sort is not.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -22,8 +28,9 @@ class Layers {
     std::vector<Index> list;
   };
 
-  Layers(std::uint64_t cap, unsigned workers, std::uint32_t max_depth)
-      : cap_(cap),
+  Layers(Index size, std::uint64_t cap, unsigned workers, std::uint32_t max_depth)
+      : size_(size),
+        cap_(cap),
         max_depth_(max_depth),
         scan_(std::make_unique<std::atomic<bool>[]>(max_depth + 1)),
         staging_(workers) {}
@@ -81,6 +88,7 @@ class Layers {
     if (depth < buckets_.size()) layer.list.swap(buckets_[depth]);
     total_ -= layer.list.size();
     queued_.store(total_);
+    put_in_order(layer.list);
     return layer;
   }
 
@@ -94,6 +102,24 @@ class Layers {
     std::uint64_t unreported = 0;
   };
 
+  void put_in_order(std::vector<Index>& list) {
+    if (list.size() < size_ / 512) {
+      std::sort(list.begin(), list.end());
+      return;
+    }
+    const Index words = (size_ + 63) / 64;
+    if (!bitmap_) bitmap_ = std::make_unique<std::uint64_t[]>(words);  // zeroed, and left so
+    for (Index i : list) bitmap_[i / 64] |= std::uint64_t{1} << (i % 64);
+    std::size_t n = 0;
+    for (Index w = 0; w < words; ++w) {
+      for (std::uint64_t bits = bitmap_[w]; bits; bits &= bits - 1)
+        list[n++] = w * 64 + static_cast<Index>(std::countr_zero(bits));
+      bitmap_[w] = 0;
+    }
+    list.resize(n);  // a position listed twice is worked once
+  }
+
+  Index size_;
   std::uint64_t cap_;
   std::uint32_t max_depth_;
   std::uint32_t top_ = 0;
@@ -102,6 +128,7 @@ class Layers {
   std::unique_ptr<std::atomic<bool>[]> scan_;
   std::vector<std::vector<Index>> buckets_;
   std::vector<Staging> staging_;
+  std::unique_ptr<std::uint64_t[]> bitmap_;
 };
 
 }  // namespace rtb

@@ -7,8 +7,8 @@
 // is a DRAW. Each position is finalised once and each unmove followed once.
 //
 // Memory per index: the 2-byte value and the 1-byte counter, plus at most
-// about one byte of queue (see Layers). A counter saturates at 255; such a
-// position recounts its open moves with moves() whenever a successor is won.
+// about one byte of queue and an eighth of a byte to order it (see Layers). A counter saturates at 255; such
+// a position recounts its open moves with moves() whenever a successor is won.
 #pragma once
 
 #include <algorithm>
@@ -61,7 +61,7 @@ class Retrograde {
         options_(options),
         size_(game.size()),
         pool_(options.threads),
-        layers_(std::max<std::uint64_t>(size_ / 8, 1u << 16), pool_.size(), Value::kMaxDepth),
+        layers_(size_, std::max<std::uint64_t>(size_ / 8, 1u << 16), pool_.size(), Value::kMaxDepth),
         progress_(options.quiet, size_, options.label) {}
 
   GenResult run() {
@@ -155,9 +155,6 @@ class Retrograde {
   void propagate() {
     for (std::uint32_t depth = 0; layers_.next(depth); ++depth) {
       Layers::Layer layer = layers_.take(depth);
-      // In index order, neighbouring positions share predecessors' cache
-      // lines (chess: 1.5 -> 1.3 CPU s for KQvKR).
-      std::sort(layer.list.begin(), layer.list.end());
       const bool alone = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
@@ -253,10 +250,16 @@ class Retrograde {
   template <bool kShared>
   void make_loss(unsigned worker, Index q, std::uint32_t depth) {
     std::uint32_t plies = depth + 1;
+    auto known = [&](Value v) {
+      if (v.is_win()) plies = std::max(plies, v.depth() + 1);
+    };
     if constexpr (has_known_moves<G>()) {
-      game_.moves(q, [&](Successor s) {
-        if (!s.inside && s.value.is_win()) plies = std::max(plies, s.value.depth() + 1);
-      });
+      if constexpr (CountsMoves<G>)
+        game_.count_moves(q, known);
+      else
+        game_.moves(q, [&](Successor s) {
+          if (!s.inside) known(s.value);
+        });
     }
     check_depth(plies);
     const std::uint16_t loss = Value::loss(plies).code();
