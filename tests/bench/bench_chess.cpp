@@ -4,8 +4,9 @@
 //       wall seconds, peak memory, positions per second, bytes per position
 //   bench_chess verify DIR
 //       re-checks every chess table in DIR with its dependencies attached
-//   bench_chess consistency MATERIAL|all4 [sample]
-//       moves/unmoves consistency over every index (or a random sample)
+//   bench_chess consistency MATERIAL|all3|all4|all5 [sample] [threads]
+//       moves/unmoves consistency over every index (sample 0, the default)
+//       or a random sample of indices
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
 //       positions of every table in DIR, block cache and in memory
@@ -22,6 +23,7 @@
 
 #include "gen/build_table.h"
 #include "gen/system.h"
+#include "gen/thread_pool.h"
 #include "gen/verify.h"
 #include "probe/rtb_chess.h"
 #include "tests/chess_support.h"
@@ -95,37 +97,66 @@ int verify_dir(const std::filesystem::path& dir) {
   return failed ? 1 : 0;
 }
 
-// Every index: the moves and the unmoves as two lists of (p, q) pairs,
-// packed in 64 bits, sorted and compared (8 bytes per move each).
-std::string consistency_full(const Chess& game, std::uint64_t& checked) {
-  std::vector<std::uint64_t> forward, backward;
-  for (Index p = 0; p < game.size(); ++p) {
-    if (!game.legal(p)) continue;
-    ++checked;
-    if (game.parse(game.text(p)) != p) return "text does not round-trip: " + game.text(p);
-    game.moves(p, [&](Successor s) {
-      if (s.inside) forward.push_back(p << 32 | s.index);
-    });
-    game.unmoves(p, [&](Index q) { backward.push_back(q << 32 | p); });
+// Every index: the multiset of moves (p, q) and that of unmoves, compared
+// by a 128-bit fingerprint (two sums of independent hashes of each pair),
+// with no memory per move; text round-trips on a sample. On a mismatch the
+// indices are checked one by one (check_consistency_at) to name the first
+// position at fault.
+std::string consistency_full(const Chess& game, unsigned threads, std::uint64_t& checked) {
+  auto mix = [](std::uint64_t x) {  // the splitmix64 finaliser
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+  };
+  struct Sums {
+    std::uint64_t forward[2] = {}, backward[2] = {}, checked = 0;
+    std::string problem;
+  };
+  auto add = [&](std::uint64_t* sums, Index p, Index q) {
+    const std::uint64_t h = mix(p * 0x9E3779B97F4A7C15ull ^ mix(q));
+    sums[0] += h;
+    sums[1] += mix(h ^ 0xD6E8FEB86659FD93ull);
+  };
+  ThreadPool pool(threads);
+  std::vector<Sums> part(pool.size());
+  pool.parallel_for(game.size(), 1 << 14, [&](unsigned worker, Index lo, Index hi) {
+    Sums& s = part[worker];
+    for (Index p = lo; p < hi; ++p) {
+      if (!game.legal(p)) continue;
+      ++s.checked;
+      if (p % 97 == 0 && game.parse(game.text(p)) != p)
+        s.problem = "text does not round-trip: " + game.text(p);
+      game.moves(p, [&](Successor m) {
+        if (m.inside) add(s.forward, p, m.index);
+      });
+      game.unmoves(p, [&](Index q) { add(s.backward, q, p); });
+    }
+  });
+  Sums total;
+  for (const Sums& s : part) {
+    for (int k = 0; k < 2; ++k) {
+      total.forward[k] += s.forward[k];
+      total.backward[k] += s.backward[k];
+    }
+    checked += s.checked;
+    if (total.problem.empty()) total.problem = s.problem;
   }
-  std::sort(forward.begin(), forward.end());
-  std::sort(backward.begin(), backward.end());
-  if (forward == backward) return "";
-  for (std::size_t k = 0; k < std::min(forward.size(), backward.size()); ++k)
-    if (forward[k] != backward[k])
-      return "first difference: move " + game.text(forward[k] >> 32) + " -> " +
-             game.text(forward[k] & 0xFFFFFFFF) + " vs unmove pair " + game.text(backward[k] >> 32) + " -> " +
-             game.text(backward[k] & 0xFFFFFFFF);
-  return std::to_string(forward.size()) + " moves, " + std::to_string(backward.size()) + " unmoves";
+  if (!total.problem.empty()) return total.problem;
+  if (total.forward[0] == total.backward[0] && total.forward[1] == total.backward[1]) return "";
+  for (Index p = 0; p < game.size(); ++p)
+    if (game.legal(p))
+      if (std::string problem = chess_support::check_consistency_at(game, p); !problem.empty())
+        return problem;
+  return "the moves and unmoves differ (fingerprints)";
 }
 
-int consistency(const std::string& what, std::uint64_t sample) {
+int consistency(const std::string& what, std::uint64_t sample, unsigned threads) {
   int failed = 0;
   for (const std::string& m : materials(what)) {
     const Chess game = chess_support::make_chess(m);
-    if (!sample && game.size() < (Index{1} << 32)) {
+    if (!sample) {
       std::uint64_t checked = 0;
-      const std::string problem = consistency_full(game, checked);
+      const std::string problem = consistency_full(game, threads, checked);
       std::printf("%s: %llu positions (all) %s %s\n", m.c_str(), static_cast<unsigned long long>(checked),
                   problem.empty() ? "consistent" : "INCONSISTENT:", problem.c_str());
       std::fflush(stdout);
@@ -207,7 +238,8 @@ int main(int argc, char** argv) {
       return generate(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
     if (mode == "verify" && argc >= 3) return verify_dir(argv[2]);
     if (mode == "consistency" && argc >= 3)
-      return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0);
+      return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0,
+                         argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
     if (mode == "probe" && argc >= 3) return probe(argv[2], argc > 3 ? std::atof(argv[3]) : 2.0);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_chess: %s\n", e.what());
