@@ -25,7 +25,7 @@ Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
 }
 
 bool Layout::decode(Index i, Board& b, Square* squares) const {
-  b = Board{};
+  b.clear();
   b.stm = side_to_move(i);
   const Index rest = i - (b.stm == kBlack ? per_side_ : 0);
   const int slot = static_cast<int>(rest >> shift_);
