@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -169,7 +170,7 @@ class Retrograde {
         });
       }
       layers_.flush();
-      progress_.update(depth, resolved_.load());
+      progress_.update(depth, resolved());
     }
   }
 
@@ -180,18 +181,26 @@ class Retrograde {
     const std::uint16_t v = value(p).load(std::memory_order_relaxed);
     const bool loss = v == Value::loss(depth).code();
     if (!loss && v != Value::win(depth).code()) return;
-    std::vector<Index>& preds = predecessors_[worker].list;
-    preds.clear();
+    Scratch& scratch = scratch_[worker];
+    std::size_t n = 0;
     game_.unmoves(p, [&](Index q) {
       __builtin_prefetch(&value_[q]);
       if (!loss) __builtin_prefetch(&left_[q]);
-      preds.push_back(q);
+      if (n == scratch.predecessors.size()) scratch.predecessors.resize(2 * n + 64);
+      scratch.predecessors[n++] = q;
     });
+    const std::span<const Index> preds(scratch.predecessors.data(), n);
     if (loss)
       for (Index q : preds) make_win<kShared>(worker, q, depth + 1);
     else
       for (Index q : preds) successor_won<kShared>(worker, q, depth);
-    resolved_.fetch_add(1, std::memory_order_relaxed);
+    ++scratch.resolved;
+  }
+
+  std::uint64_t resolved() const {
+    std::uint64_t sum = 0;
+    for (const Scratch& s : scratch_) sum += s.resolved;
+    return sum;
   }
 
   template <bool kShared>
@@ -309,13 +318,13 @@ class Retrograde {
   ThreadPool pool_;
   Layers layers_;
   Progress progress_;
-  std::atomic<std::uint64_t> resolved_{0};
   std::unique_ptr<std::uint16_t[]> value_;
   std::unique_ptr<std::uint8_t[]> left_;
-  struct alignas(64) Scratch {  // a cache line apart: workers write them at once
-    std::vector<Index> list;
+  struct alignas(64) Scratch {  // per worker, a cache line apart: workers write them at once
+    std::vector<Index> predecessors;
+    std::uint64_t resolved = 0;  // positions visited, for the progress line
   };
-  std::vector<Scratch> predecessors_ = std::vector<Scratch>(pool_.size());
+  std::vector<Scratch> scratch_ = std::vector<Scratch>(pool_.size());
 };
 
 template <Game G>
