@@ -1,5 +1,6 @@
 #include "games/chess/index.h"
 
+#include <algorithm>
 #include <array>
 
 #include "games/chess/position.h"
@@ -48,9 +49,40 @@ bool Layout::decode(Index i, Board& b, Square* squares) const {
 bool Layout::decode(Index i, Decoded& d) const {
   if (!decode(i, d.board, d.square.data())) return false;
   d.flipped = i < per_side_ ? i + per_side_ : i - per_side_;
-  if (!pawns_ && all_distinct_ && on_diagonal(d.square[0]))
+  d.diagonal = !pawns_ && on_diagonal(d.square[0]);
+  if (d.diagonal && all_distinct_)
     d.flipped_transposed = encode_squares(d.square.data(), opponent(d.board.stm), 4);
   return true;
+}
+
+Index Layout::after_move_slow(const Decoded& d, int k, Square to, int* stabilizer) const {
+  if (k == 0 || (d.diagonal && !all_distinct_)) {
+    std::array<Square, 8> moved = d.square;
+    moved[k] = to;
+    return from_squares(moved.data(), opponent(d.board.stm), stabilizer);
+  }
+  const Slot& slot = slot_[k];
+  const Square from = d.square[k];
+  if (d.diagonal) {
+    const auto& transpose = kTables.map[4];
+    const Index i = d.flipped - (Index(from) << slot.shift) + (Index(to) << slot.shift);
+    const Index t =
+        d.flipped_transposed - (Index(transpose[from]) << slot.shift) + (Index(transpose[to]) << slot.shift);
+    if (stabilizer) *stabilizer = i == t ? 2 : 1;
+    return std::min(i, t);
+  }
+  if (stabilizer) *stabilizer = 1;
+  // Identical pieces keep their squares ascending.
+  Square group[8];
+  const int first = slot.group_first, n = slot.group_size;
+  Index out = d.flipped;
+  for (int j = 0; j < n; ++j) {
+    group[j] = first + j == k ? to : d.square[first + j];
+    out -= Index(d.square[first + j]) << slot_[first + j].shift;
+  }
+  sort_squares(group, n);
+  for (int j = 0; j < n; ++j) out += Index(group[j]) << slot_[first + j].shift;
+  return out;
 }
 
 bool Layout::decode_legal(Index i, Board& b) const {

@@ -92,6 +92,7 @@ class Layout {
     std::array<Square, 8> square;  // by slot: the white king, the black king, the others in index order
     Index flipped;                 // the index with the other side to move
     Index flipped_transposed;  // the same, transposed (a table without pawns, its white king on the diagonal)
+    bool diagonal;             // without pawns, the white king on the a1-h8 diagonal
   };
   bool decode(Index i, Decoded& d) const;
 
@@ -107,35 +108,10 @@ class Layout {
   // wins; a white-king move goes through the symmetries. With
   // `stabilizer`, as index().
   Index after_move(const Decoded& d, int k, Square to, int* stabilizer = nullptr) const {
-    const bool diagonal = !pawns_ && index_tables::on_diagonal(d.square[0]);
-    if (k == 0 || (diagonal && !all_distinct_)) {
-      std::array<Square, 8> moved = d.square;
-      moved[k] = to;
-      return from_squares(moved.data(), opponent(d.board.stm), stabilizer);
-    }
     const Slot& slot = slot_[k];
-    const Square from = d.square[k];
-    if (diagonal) {
-      const auto& transpose = index_tables::kTables.map[4];
-      const Index i = d.flipped - (Index(from) << slot.shift) + (Index(to) << slot.shift);
-      const Index t = d.flipped_transposed - (Index(transpose[from]) << slot.shift) +
-                      (Index(transpose[to]) << slot.shift);
-      if (stabilizer) *stabilizer = i == t ? 2 : 1;
-      return std::min(i, t);
-    }
+    if (k == 0 || d.diagonal || slot.group_size > 1) return after_move_slow(d, k, to, stabilizer);
     if (stabilizer) *stabilizer = 1;
-    if (slot.group_size == 1) return d.flipped - (Index(from) << slot.shift) + (Index(to) << slot.shift);
-    // Identical pieces keep their squares ascending.
-    Square group[8];
-    const int first = slot.group_first, n = slot.group_size;
-    Index out = d.flipped;
-    for (int j = 0; j < n; ++j) {
-      group[j] = first + j == k ? to : d.square[first + j];
-      out -= Index(d.square[first + j]) << slot_[first + j].shift;
-    }
-    sort_squares(group, n);
-    for (int j = 0; j < n; ++j) out += Index(group[j]) << slot_[first + j].shift;
-    return out;
+    return d.flipped + ((Index(to) - Index(d.square[k])) << slot.shift);  // modulo 2^64, exact
   }
 
   // A real position in canonical form, with the side not to move not in check.
@@ -158,6 +134,7 @@ class Layout {
     int group_first, group_size;  // the run of identical pieces it belongs to
   };
   bool decode(Index i, Board& b, Square* squares) const;
+  Index after_move_slow(const Decoded& d, int k, Square to, int* stabilizer) const;
   // The canonical index of a position given slot by slot (see Decoded).
   Index from_squares(const Square* squares, Color stm, int* stabilizer) const;
   Index encode_squares(const Square* squares, Color stm, int sym) const;
