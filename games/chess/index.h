@@ -108,8 +108,17 @@ class Layout {
   // wins; a white-king move goes through the symmetries. With
   // `stabilizer`, as index().
   Index after_move(const Decoded& d, int k, Square to, int* stabilizer = nullptr) const {
+    using index_tables::kTables;
     const Slot& slot = slot_[k];
-    if (k == 0 || d.diagonal || slot.group_size > 1) return after_move_slow(d, k, to, stabilizer);
+    if (d.diagonal || slot.group_size > 1) return after_move_slow(d, k, to, stabilizer);
+    if (k == 0) {  // a white king staying in its region (off the diagonal) changes its slot only
+      const int to_slot = pawns_ ? kTables.pawn_slot[to] : kTables.slot[to];
+      if (to_slot < 0 || (!pawns_ && index_tables::on_diagonal(to)))
+        return after_move_slow(d, k, to, stabilizer);
+      const int from_slot = pawns_ ? kTables.pawn_slot[d.square[0]] : kTables.slot[d.square[0]];
+      if (stabilizer) *stabilizer = 1;
+      return d.flipped + ((Index(to_slot) - Index(from_slot)) << shift_);
+    }
     if (stabilizer) *stabilizer = 1;
     return d.flipped + ((Index(to) - Index(d.square[k])) << slot.shift);  // modulo 2^64, exact
   }

@@ -110,11 +110,13 @@ std::uint32_t count_quiet_moves(const Board& b, Leaves&& leaves) {
   const Color us = b.stm, them = opponent(us);
   const Bitboard own = b.color[us], enemy = b.color[them], occ = b.occupied();
   const Square king = b.king(us);
-  // The king may not step where it would be attacked once it has left its square.
-  const Bitboard king_targets = kAttacks.king[king] & ~own & ~attacked_squares(b, them, occ ^ bit(king));
+  // The king may not step where it would be attacked once it has left its
+  // square; the same map says whether it is in check.
+  const Bitboard danger = attacked_squares(b, them, occ ^ bit(king));
+  const Bitboard king_targets = kAttacks.king[king] & ~own & ~danger;
   std::uint32_t quiet = static_cast<std::uint32_t>(std::popcount(king_targets & ~occ));
   detail::emit_to(b, kKing, king, king_targets & enemy, true, leaves);
-  const Bitboard unsafe = in_check(b, us) ? ~Bitboard{0} : detail::pinned(b);
+  const Bitboard unsafe = (danger & bit(king)) ? ~Bitboard{0} : detail::pinned(b);
   for (int t = kQueen; t <= kPawn; ++t) {
     const PieceType piece = static_cast<PieceType>(t);
     for (Bitboard from_set = b.pieces[us][t]; from_set;) {

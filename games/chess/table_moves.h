@@ -67,8 +67,9 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
     Index q;
     int stab;
   };
-  std::array<Found, 256> found;
+  std::array<Found, 256> found;  // predecessors fewer than once per retro move
   int n = 0;
+  const int stab_p = by_class ? layout.stabilizer(b) : 1;
   for (int k = 0; k < layout.slots(); ++k) {
     if (layout.slot_color(k) != mover) continue;
     const PieceType piece = layout.slot_type(k);
@@ -91,13 +92,18 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
       }
       int stab = 1;
       const Index q = layout.after_move(d, k, o, &stab);
-      found[n++] = {q, stab};
+      if (stab >= stab_p) {
+        for (int m = stab / stab_p; m > 0; --m) f(q);
+      } else {
+        found[n++] = {q, stab};
+      }
     }
   }
-  if (!by_class) return;
+  if (!n) return;
   // A class of q reached by U retro moves has U * stab(q) / stab(p) moves
-  // into p's class: |class(q)| * moves = |class(p)| * retro moves.
-  const int stab_p = layout.stabilizer(b);
+  // into p's class: |class(q)| * moves = |class(p)| * retro moves. Where
+  // stab(q) >= stab(p) each retro move stands for stab(q) / stab(p) moves
+  // (emitted above); the rest are counted by class.
   std::sort(found.begin(), found.begin() + n, [](const Found& x, const Found& y) { return x.q < y.q; });
   for (int first = 0, last = 0; first < n; first = last) {
     while (last < n && found[last].q == found[first].q) ++last;
