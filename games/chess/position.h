@@ -61,9 +61,13 @@ inline Color opponent(Color c) {
   if ((kAttacks.knight[s] & p[kKnight]) || (kAttacks.king[s] & p[kKing]) ||
       (kAttacks.pawn[opponent(by)][s] & p[kPawn]))
     return true;
+  // Endings have few sliders: test each one in line with s for blockers
+  // rather than casting rays from s.
   const Bitboard straight = p[kRook] | p[kQueen], diagonal = p[kBishop] | p[kQueen];
-  if ((kAttacks.rook_empty[s] & straight) && (rook_attacks(s, occ) & straight)) return true;
-  return (kAttacks.bishop_empty[s] & diagonal) && (bishop_attacks(s, occ) & diagonal);
+  for (Bitboard aligned = (kAttacks.rook_empty[s] & straight) | (kAttacks.bishop_empty[s] & diagonal);
+       aligned;)
+    if (!(kAttacks.between[s][pop_lsb(aligned)] & occ)) return true;
+  return false;
 }
 
 inline bool attacked(const Board& b, Square s, Color by, Bitboard occ) {
