@@ -41,6 +41,10 @@ struct GenOptions {
   std::uint64_t parallel_threshold = 8192;
   bool quiet = true;
   std::string label;  // what the progress line is about, e.g. "tier 3 of 25"
+  // For tests: a queue of at most this many positions (0: about a byte per
+  // index), and 8-byte queue entries even where 4 would do.
+  std::uint64_t queue_cap = 0;
+  bool wide_queue = false;
 };
 
 struct GenStats {
@@ -62,7 +66,9 @@ class Retrograde {
         options_(options),
         size_(game.size()),
         pool_(options.threads),
-        layers_(size_, std::max<std::uint64_t>(size_ / 8, 1u << 16), pool_.size(), Value::kMaxDepth),
+        compact_(size_ <= (Index{1} << 32) && !options.wide_queue),
+        compact_layers_(compact_ ? size_ : 0, pool_.size(), Value::kMaxDepth, options.queue_cap),
+        wide_layers_(compact_ ? 0 : size_, pool_.size(), Value::kMaxDepth, options.queue_cap),
         progress_(options.quiet, size_, options.label) {}
 
   GenResult run() {
@@ -98,7 +104,7 @@ class Retrograde {
       done.fetch_add(hi - lo, std::memory_order_relaxed);
       if (worker == 0) progress_.initialising(done.load(std::memory_order_relaxed));
     });
-    layers_.flush();
+    compact_ ? compact_layers_.flush() : wide_layers_.flush();
   }
 
   void initialise_one(unsigned worker, Index i) {
@@ -146,7 +152,7 @@ class Retrograde {
     value_[i] = v.code();
     if (!v.is_draw()) {
       check_depth(v.depth());
-      if constexpr (has_unmoves<G>()) layers_.push(worker, v.depth(), i);
+      if constexpr (has_unmoves<G>()) push(worker, v.depth(), i);
     }
   }
 
@@ -154,8 +160,16 @@ class Retrograde {
   // take plain stores: no other thread can see them, so locked
   // instructions would buy nothing.
   void propagate() {
-    for (std::uint32_t depth = 0; layers_.next(depth); ++depth) {
-      Layers::Layer layer = layers_.take(depth);
+    if (compact_)
+      propagate(compact_layers_);
+    else
+      propagate(wide_layers_);
+  }
+
+  template <class L>
+  void propagate(L& layers) {
+    for (std::uint32_t depth = 0; layers.next(depth); ++depth) {
+      typename L::Layer layer = layers.take(depth);
       const bool alone = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
@@ -169,7 +183,7 @@ class Retrograde {
           for (std::uint64_t k = lo; k < hi; ++k) visit<true>(worker, layer.list[k], depth);
         });
       }
-      layers_.flush();
+      layers.flush();
       progress_.update(depth, resolved());
     }
   }
@@ -197,6 +211,13 @@ class Retrograde {
     ++scratch.resolved;
   }
 
+  void push(unsigned worker, std::uint32_t depth, Index i) {
+    if (compact_)
+      compact_layers_.push(worker, depth, static_cast<std::uint32_t>(i));
+    else
+      wide_layers_.push(worker, depth, i);
+  }
+
   std::uint64_t resolved() const {
     std::uint64_t sum = 0;
     for (const Scratch& s : scratch_) sum += s.resolved;
@@ -219,7 +240,7 @@ class Retrograde {
       value_[q] = target;
     }
     check_depth(depth);
-    layers_.push(worker, depth, q);
+    push(worker, depth, q);
   }
 
   template <bool kShared>
@@ -279,7 +300,7 @@ class Retrograde {
       if (value_[q] != 0) return;
       value_[q] = loss;
     }
-    layers_.push(worker, plies, q);
+    push(worker, plies, q);
   }
 
   // Counts the outcomes and clears the marks of illegal indices.
@@ -316,7 +337,9 @@ class Retrograde {
   GenOptions options_;
   Index size_;
   ThreadPool pool_;
-  Layers layers_;
+  bool compact_;  // at most 2^32 indices: 4-byte queue entries
+  Layers<std::uint32_t> compact_layers_;
+  Layers<Index> wide_layers_;
   Progress progress_;
   std::unique_ptr<std::uint16_t[]> value_;
   std::unique_ptr<std::uint8_t[]> left_;

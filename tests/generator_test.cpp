@@ -12,10 +12,14 @@
 namespace rtb {
 namespace {
 
-std::vector<Value> run(const auto& game, unsigned threads) {
+// `queue`: 0 as shipped; 1 with 8-byte queue entries and a queue of four
+// positions, so that most layers are found by scanning.
+std::vector<Value> run(const auto& game, unsigned threads, int queue = 0) {
   GenOptions options;
   options.threads = threads;
   options.parallel_threshold = 1;  // every layer goes through the pool
+  options.wide_queue = queue == 1;
+  options.queue_cap = queue == 1 ? 4 : 0;
   GenResult r = generate(game, options);
   std::vector<Value> out;
   for (Index i = 0; i < r.size; ++i) out.push_back(Value::from_code(r.values[i]));
@@ -56,6 +60,7 @@ TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
     const testing::ExplicitGame game(g);
     expect_same(expected, run(game, 1), what + " 1 thread");
     expect_same(expected, run(game, 3), what + " 3 threads");
+    expect_same(expected, run(game, 1 + seed % 2, 1), what + " scanned layers");
     if (!spec.random_terminals)
       expect_same(expected, run(as_graph_plugin(spec, g), 2), what + " graph plugin");
     if (HasFatalFailure()) return;
