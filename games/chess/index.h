@@ -107,7 +107,8 @@ class Layout {
   // transposed position's index changes one field too, and the smaller
   // wins; a white-king move goes through the symmetries. With
   // `stabilizer`, as index().
-  Index after_move(const Decoded& d, int k, Square to, int* stabilizer = nullptr) const {
+  [[gnu::always_inline]] Index after_move(const Decoded& d, int k, Square to,
+                                          int* stabilizer = nullptr) const {
     using index_tables::kTables;
     const Slot& slot = slot_[k];
     if (d.diagonal || slot.group_size > 1) return after_move_slow(d, k, to, stabilizer);

@@ -74,24 +74,6 @@ inline bool attacked(const Board& b, Square s, Color by, Bitboard occ) {
   return attacked_by(b.pieces[by], by, s, occ);
 }
 
-// Whether a piece of type t and colour c on `from` attacks `target`.
-[[gnu::always_inline]] inline bool hits(PieceType t, Color c, Square from, Square target, Bitboard occ) {
-  switch (t) {
-    case kKing:
-      return kAttacks.king[from] & bit(target);
-    case kKnight:
-      return kAttacks.knight[from] & bit(target);
-    case kPawn:
-      return kAttacks.pawn[c][from] & bit(target);
-    default: {
-      const Bitboard lines = t == kRook     ? kAttacks.rook_empty[from]
-                             : t == kBishop ? kAttacks.bishop_empty[from]
-                                            : kAttacks.rook_empty[from] | kAttacks.bishop_empty[from];
-      return (lines & bit(target)) && !(kAttacks.between[from][target] & occ);
-    }
-  }
-}
-
 // Whether s would be attacked by colour `by` after its piece moved from
 // `from` to the empty square `to`.
 inline bool attacked_after_move(const Board& b, Square s, Color by, PieceType piece, Square from, Square to) {

@@ -77,15 +77,16 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
     Bitboard origins =
         piece == kPawn ? detail::pawn_origins(mover, s, empty) : attacks(piece, mover, s, occ) & empty;
     // Usually no other piece of the mover reaches the victim once s is
-    // empty; then placing the piece on its origin is all there is to test.
+    // empty; then only the origins from which the piece itself would give
+    // check are out: the squares the same piece of the other colour
+    // reaches from the victim.
     std::array<Bitboard, 6> others = b.pieces[mover];
     others[piece] ^= bit(s);
     const bool exposed = attacked_by(others, mover, victim, occ ^ bit(s));
+    if (!exposed) origins &= ~attacks(piece, opponent(mover), victim, occ ^ bit(s));
     while (origins) {
       const Square o = pop_lsb(origins);
-      if (exposed ? attacked_after_move(b, victim, mover, piece, s, o)
-                  : hits(piece, mover, o, victim, occ ^ bit(s) ^ bit(o)))
-        continue;
+      if (exposed && attacked_after_move(b, victim, mover, piece, s, o)) continue;
       if (!by_class) {
         f(layout.after_move(d, k, o));
         continue;
