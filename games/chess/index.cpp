@@ -10,10 +10,11 @@ using namespace index_tables;
 
 Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
   shift_ = 6 * (m.pieces() - 1);
-  slot_[n_slots_++] = {kWhite, kKing, shift_, 0, 1};
+  slot_[n_slots_++] = {kWhite, kKing, shift_, 0, 1, 0};
   auto add_group = [&](Color c, PieceType t, int count) {
     for (int k = 0, first = n_slots_; k < count; ++k, ++n_slots_)
-      slot_[n_slots_] = {c, t, 6 * (m.pieces() - 1 - n_slots_), first, count};
+      slot_[n_slots_] = {c,     t,     6 * (m.pieces() - 1 - n_slots_),
+                         first, count, t == kPawn ? kRank1 | kRank8 : 0};
   };
   add_group(kBlack, kKing, 1);
   for (int c = 0; c < 2; ++c)
@@ -30,15 +31,19 @@ bool Layout::decode(Index i, Board& b, Square* squares) const {
   b.stm = side_to_move(i);
   const Index rest = i - (b.stm == kBlack ? per_side_ : 0);
   const int slot = static_cast<int>(rest >> shift_);
-  b.put(kWhite, kKing, pawns_ ? kTables.pawn_square[slot] : kTables.square[slot]);
-  if (squares) *squares++ = b.king(kWhite);
-  Square previous = -1;
+  const Square white_king = pawns_ ? kTables.pawn_square[slot] : kTables.square[slot];
+  b.put(kWhite, kKing, white_king);
+  if (squares) *squares++ = white_king;
+  Bitboard occupied = bit(white_king);
+  Square previous = 0;
   for (int k = 1; k < n_slots_; ++k) {
     const Slot& slot = slot_[k];
     const Square s = static_cast<Square>((rest >> slot.shift) & 63);
-    if (k == slot.group_first) previous = -1;  // identical pieces take their squares ascending
-    if (s <= previous || (b.occupied() & bit(s))) return false;
-    if (slot.type == kPawn && (bit(s) & (kRank1 | kRank8))) return false;
+    Bitboard refused = occupied | slot.refused;
+    if (k != slot.group_first)
+      refused |= (bit(previous) << 1) - 1;  // identical pieces take squares ascending
+    if (refused & bit(s)) return false;
+    occupied |= bit(s);
     b.put(slot.color, slot.type, s);
     if (squares) *squares++ = s;
     previous = s;

@@ -142,6 +142,7 @@ class Layout {
     PieceType type;
     int shift;                    // of its 6-bit field; the white king's slot number sits above the others
     int group_first, group_size;  // the run of identical pieces it belongs to
+    Bitboard refused;             // squares the piece never stands on (a pawn's first and last ranks)
   };
   bool decode(Index i, Board& b, Square* squares) const;
   Index after_move_slow(const Decoded& d, int k, Square to, int* stabilizer) const;

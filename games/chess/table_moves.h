@@ -94,7 +94,8 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
       int stab = 1;
       const Index q = layout.after_move(d, k, o, &stab);
       if (stab >= stab_p) {
-        for (int m = stab / stab_p; m > 0; --m) f(q);
+        f(q);
+        if (stab > stab_p) f(q);
       } else {
         found[n++] = {q, stab};
       }
