@@ -63,6 +63,24 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
   const Square victim = b.king(b.stm);  // must not have stood in check
   const Bitboard occ = b.occupied(), empty = ~occ;
   const bool by_class = !layout.pawns() && (bit(victim) & (kDiagonalA1H8 | kDiagonalA8H1));
+  // The mover's pieces giving check in p, and those standing alone between
+  // a slider of the mover and the victim: taking back a move of any piece
+  // but the checker leaves the check on, and a lone blocker may uncover one.
+  const auto& own = b.pieces[mover];
+  Bitboard checkers = (kAttacks.knight[victim] & own[kKnight]) | (kAttacks.king[victim] & own[kKing]) |
+                      (kAttacks.pawn[b.stm][victim] & own[kPawn]);
+  Bitboard blockers = 0;
+  const Bitboard straight = own[kRook] | own[kQueen], diagonal = own[kBishop] | own[kQueen];
+  for (Bitboard sliders =
+           (kAttacks.rook_empty[victim] & straight) | (kAttacks.bishop_empty[victim] & diagonal);
+       sliders;) {
+    const Square x = pop_lsb(sliders);
+    const Bitboard between = kAttacks.between[victim][x] & occ;
+    if (!between)
+      checkers |= bit(x);
+    else if (!(between & (between - 1)))
+      blockers |= between & b.color[mover];
+  }
   struct Found {
     Index q;
     int stab;
@@ -80,9 +98,7 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
     // empty; then only the origins from which the piece itself would give
     // check are out: the squares the same piece of the other colour
     // reaches from the victim.
-    std::array<Bitboard, 6> others = b.pieces[mover];
-    others[piece] ^= bit(s);
-    const bool exposed = attacked_by(others, mover, victim, occ ^ bit(s));
+    const bool exposed = (checkers & ~bit(s)) || (blockers & bit(s));
     if (!exposed) origins &= ~attacks(piece, opponent(mover), victim, occ ^ bit(s));
     while (origins) {
       const Square o = pop_lsb(origins);
