@@ -74,14 +74,6 @@ inline bool attacked(const Board& b, Square s, Color by, Bitboard occ) {
   return attacked_by(b.pieces[by], by, s, occ);
 }
 
-// Whether s would be attacked by colour `by` after its piece moved from
-// `from` to the empty square `to`.
-inline bool attacked_after_move(const Board& b, Square s, Color by, PieceType piece, Square from, Square to) {
-  std::array<Bitboard, 6> p = b.pieces[by];
-  p[piece] ^= bit(from) | bit(to);
-  return attacked_by(p, by, s, b.occupied() ^ bit(from) ^ bit(to));
-}
-
 inline bool in_check(const Board& b, Color c) {
   return attacked(b, b.king(c), opponent(c), b.occupied());
 }

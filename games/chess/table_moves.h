@@ -63,23 +63,29 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
   const Square victim = b.king(b.stm);  // must not have stood in check
   const Bitboard occ = b.occupied(), empty = ~occ;
   const bool by_class = !layout.pawns() && (bit(victim) & (kDiagonalA1H8 | kDiagonalA8H1));
-  // The mover's pieces giving check in p, and those standing alone between
-  // a slider of the mover and the victim: taking back a move of any piece
-  // but the checker leaves the check on, and a lone blocker may uncover one.
+  // The mover's pieces giving check in p, and its pieces standing alone
+  // between one of its sliders and the victim (with that slider's line):
+  // a piece taken back must land on the line of every other checker and
+  // of the slider it alone shields, or q would have the victim in check.
   const auto& own = b.pieces[mover];
   Bitboard checkers = (kAttacks.knight[victim] & own[kKnight]) | (kAttacks.king[victim] & own[kKing]) |
                       (kAttacks.pawn[b.stm][victim] & own[kPawn]);
-  Bitboard blockers = 0;
+  struct Shield {
+    Square blocker;
+    Bitboard line;
+  };
+  std::array<Shield, 8> shields;
+  int n_shields = 0;
   const Bitboard straight = own[kRook] | own[kQueen], diagonal = own[kBishop] | own[kQueen];
   for (Bitboard sliders =
            (kAttacks.rook_empty[victim] & straight) | (kAttacks.bishop_empty[victim] & diagonal);
        sliders;) {
     const Square x = pop_lsb(sliders);
-    const Bitboard between = kAttacks.between[victim][x] & occ;
+    const Bitboard line = kAttacks.between[victim][x], between = line & occ;
     if (!between)
       checkers |= bit(x);
-    else if (!(between & (between - 1)))
-      blockers |= between & b.color[mover];
+    else if (!(between & (between - 1)) && (between & b.color[mover]))
+      shields[n_shields++] = {lsb(between), line};
   }
   struct Found {
     Index q;
@@ -94,15 +100,16 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
     const Square s = sq[k];
     Bitboard origins =
         piece == kPawn ? detail::pawn_origins(mover, s, empty) : attacks(piece, mover, s, occ) & empty;
-    // Usually no other piece of the mover reaches the victim once s is
-    // empty; then only the origins from which the piece itself would give
-    // check are out: the squares the same piece of the other colour
-    // reaches from the victim.
-    const bool exposed = (checkers & ~bit(s)) || (blockers & bit(s));
-    if (!exposed) origins &= ~attacks(piece, opponent(mover), victim, occ ^ bit(s));
+    // Out too: the origins from which the piece itself would give check,
+    // the squares the same piece of the other colour reaches from the
+    // victim (a knight, king or pawn checker has no line: nothing is left).
+    Bitboard keep = ~attacks(piece, opponent(mover), victim, occ ^ bit(s));
+    for (Bitboard c = checkers & ~bit(s); c;) keep &= kAttacks.between[victim][pop_lsb(c)];
+    for (int j = 0; j < n_shields; ++j)
+      if (shields[j].blocker == s) keep &= shields[j].line;
+    origins &= keep;
     while (origins) {
       const Square o = pop_lsb(origins);
-      if (exposed && attacked_after_move(b, victim, mover, piece, s, o)) continue;
       if (!by_class) {
         f(layout.after_move(d, k, o));
         continue;
