@@ -7,11 +7,13 @@
 // is a DRAW. Each position is finalised once and each unmove followed once.
 //
 // Memory per index: the 2-byte value and the 1-byte counter, plus at most
-// about one byte of queue and an eighth of a byte to order it (see Layers). A counter saturates at 255; such
-// a position recounts its open moves with moves() whenever a successor is won.
+// about one byte of queue and an eighth of a byte to order it (see
+// Layers). A counter saturates at 255; such a position recounts its open
+// moves with moves() whenever a successor is won.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -84,6 +86,18 @@ class Retrograde {
   }
 
  private:
+  struct Gathered {                   // a visited position's predecessors
+    std::vector<Index> predecessors;  // the first `count` of them
+    std::size_t count = 0;
+    bool loss = false;  // the position was lost (else won) in `depth`
+    std::uint32_t depth = 0;
+  };
+  struct alignas(64) Scratch {  // per worker, a cache line apart: workers write them at once
+    std::array<Gathered, 2> gathered;
+    int waiting = 0;             // gathered[waiting] is to be settled next
+    std::uint64_t resolved = 0;  // positions visited, for the progress line
+  };
+
   static constexpr std::uint16_t kIllegal = 0xFFFF;  // no Value has this code
   static constexpr std::uint8_t kSaturated = 0xFF;
   static constexpr std::uint64_t kChunk = 1 << 14;
@@ -173,14 +187,16 @@ class Retrograde {
       const bool alone = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-          for (Index p = lo; p < hi; ++p)
-            alone ? visit<false>(worker, p, depth) : visit<true>(worker, p, depth);
+          if (alone)
+            visit_range<false>(worker, lo, hi, depth, [](Index p) { return p; });
+          else
+            visit_range<true>(worker, lo, hi, depth, [](Index p) { return p; });
         });
       } else if (layer.list.size() < options_.parallel_threshold || alone) {
-        for (Index p : layer.list) visit<false>(0, p, depth);
+        visit_range<false>(0, 0, layer.list.size(), depth, [&](std::uint64_t k) { return layer.list[k]; });
       } else {
         pool_.parallel_for(layer.list.size(), 1024, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
-          for (std::uint64_t k = lo; k < hi; ++k) visit<true>(worker, layer.list[k], depth);
+          visit_range<true>(worker, lo, hi, depth, [&](std::uint64_t k) { return layer.list[k]; });
         });
       }
       layers.flush();
@@ -188,27 +204,50 @@ class Retrograde {
     }
   }
 
-  // The predecessors are gathered and their values prefetched before any
-  // is updated, so that their cache misses overlap.
-  template <bool kShared>
-  void visit(unsigned worker, Index p, std::uint32_t depth) {
-    const std::uint16_t v = value(p).load(std::memory_order_relaxed);
-    const bool loss = v == Value::loss(depth).code();
-    if (!loss && v != Value::win(depth).code()) return;
+  // Visits the positions at(lo) .. at(hi - 1). Each position's
+  // predecessors are gathered and their values prefetched, but updated
+  // only after the next position's have been gathered: the cache misses
+  // then overlap with that work instead of stalling on it. Updates of one
+  // layer never touch a position of that layer, so the delay is safe.
+  template <bool kShared, class At>
+  void visit_range(unsigned worker, std::uint64_t lo, std::uint64_t hi, std::uint32_t depth, At&& at) {
     Scratch& scratch = scratch_[worker];
-    std::size_t n = 0;
+    for (std::uint64_t k = lo; k < hi; ++k) {
+      if (k + 8 < hi) __builtin_prefetch(&value_[at(k + 8)]);
+      visit(scratch, at(k), depth);
+      settle<kShared>(worker, scratch);
+      scratch.waiting ^= 1;
+    }
+    settle<kShared>(worker, scratch);
+  }
+
+  // Gathers p's predecessors into the buffer not waiting to be settled.
+  void visit(Scratch& scratch, Index p, std::uint32_t depth) {
+    Gathered& g = scratch.gathered[scratch.waiting ^ 1];
+    g.count = 0;
+    const std::uint16_t v = value(p).load(std::memory_order_relaxed);
+    g.loss = v == Value::loss(depth).code();
+    if (!g.loss && v != Value::win(depth).code()) return;
+    g.depth = depth;
     game_.unmoves(p, [&](Index q) {
       __builtin_prefetch(&value_[q]);
-      if (!loss) __builtin_prefetch(&left_[q]);
-      if (n == scratch.predecessors.size()) scratch.predecessors.resize(2 * n + 64);
-      scratch.predecessors[n++] = q;
+      if (!g.loss) __builtin_prefetch(&left_[q]);
+      if (g.count == g.predecessors.size()) g.predecessors.resize(2 * g.count + 64);
+      g.predecessors[g.count++] = q;
     });
-    const std::span<const Index> preds(scratch.predecessors.data(), n);
-    if (loss)
-      for (Index q : preds) make_win<kShared>(worker, q, depth + 1);
-    else
-      for (Index q : preds) successor_won<kShared>(worker, q, depth);
     ++scratch.resolved;
+  }
+
+  // Updates the predecessors gathered for the position before.
+  template <bool kShared>
+  void settle(unsigned worker, Scratch& scratch) {
+    Gathered& g = scratch.gathered[scratch.waiting];
+    const std::span<const Index> preds(g.predecessors.data(), g.count);
+    g.count = 0;
+    if (g.loss)
+      for (Index q : preds) make_win<kShared>(worker, q, g.depth + 1);
+    else
+      for (Index q : preds) successor_won<kShared>(worker, q, g.depth);
   }
 
   void push(unsigned worker, std::uint32_t depth, Index i) {
@@ -343,10 +382,6 @@ class Retrograde {
   Progress progress_;
   std::unique_ptr<std::uint16_t[]> value_;
   std::unique_ptr<std::uint8_t[]> left_;
-  struct alignas(64) Scratch {  // per worker, a cache line apart: workers write them at once
-    std::vector<Index> predecessors;
-    std::uint64_t resolved = 0;  // positions visited, for the progress line
-  };
   std::vector<Scratch> scratch_ = std::vector<Scratch>(pool_.size());
 };
 

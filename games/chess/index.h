@@ -105,8 +105,9 @@ class Layout {
   // `to`, the other side then to move. Most moves change one 6-bit field;
   // with the white king on the a1-h8 diagonal of a table without pawns the
   // transposed position's index changes one field too, and the smaller
-  // wins; a white-king move goes through the symmetries. With
-  // `stabilizer`, as index().
+  // wins; a white-king move changes its slot, unless it leaves the king's
+  // region or steps onto the diagonal: then it goes through the
+  // symmetries. With `stabilizer`, as index().
   [[gnu::always_inline]] Index after_move(const Decoded& d, int k, Square to,
                                           int* stabilizer = nullptr) const {
     using index_tables::kTables;
