@@ -92,12 +92,16 @@ Index Layout::after_move_slow(const Decoded& d, int k, Square to, int* stabilize
 
 bool Layout::decode_legal(Index i, Board& b) const {
   // Kings on one square or side by side (over a quarter of the indices
-  // without pawns) are turned away before the other pieces are decoded.
+  // without pawns) are turned away before any piece is decoded.
   const Index rest = i >= per_side_ ? i - per_side_ : i;
   const int king_slot = static_cast<int>(rest >> shift_);
   const Square white_king = pawns_ ? kTables.pawn_square[king_slot] : kTables.square[king_slot];
   const Square black_king = static_cast<Square>((rest >> slot_[1].shift) & 63);
   if ((kAttacks.king[white_king] | bit(white_king)) & bit(black_king)) return false;
+  // So are pawns on the first or last rank (two pawns: over 40% of indices).
+  if (pawns_)
+    for (int k = 2; k < n_slots_; ++k)
+      if (slot_[k].refused & bit(static_cast<Square>((rest >> slot_[k].shift) & 63))) return false;
   std::array<Square, 8> squares;
   if (!decode(i, b, squares.data())) return false;
   if (in_check(b, opponent(b.stm))) return false;
