@@ -71,6 +71,22 @@ inline Bitboard pawn_targets(const Board& b, Square from) {
   }
   return targets;
 }
+// Calls f(piece, from, targets) for every piece of b.stm from type `first`
+// on, in the order K Q R B N P and squares ascending; targets are the
+// squares it reaches that hold no piece of its own (for a pawn: pushes and
+// captures).
+template <class F>
+inline void for_each_piece(const Board& b, PieceType first, F&& f) {
+  const Color us = b.stm;
+  const Bitboard own = b.color[us], occ = b.occupied();
+  for (int t = first; t <= kPawn; ++t) {
+    const PieceType piece = static_cast<PieceType>(t);
+    for (Bitboard from_set = b.pieces[us][t]; from_set;) {
+      const Square from = pop_lsb(from_set);
+      f(piece, from, piece == kPawn ? pawn_targets(b, from) : attacks(piece, us, from, occ) & ~own);
+    }
+  }
+}
 }  // namespace detail
 
 // Calls f(Move, Board after) for every legal move of b.stm, pieces in the
@@ -78,18 +94,10 @@ inline Bitboard pawn_targets(const Board& b, Square from) {
 // this order being the same every time.
 template <class F>
 void legal_moves(const Board& b, F&& f) {
-  const Color us = b.stm;
-  const Bitboard own = b.color[us], occ = b.occupied();
-  const Bitboard unsafe = in_check(b, us) ? ~Bitboard{0} : detail::pinned(b) | b.pieces[us][kKing];
-  for (int t = kKing; t <= kPawn; ++t) {
-    const PieceType piece = static_cast<PieceType>(t);
-    for (Bitboard from_set = b.pieces[us][t]; from_set;) {
-      const Square from = pop_lsb(from_set);
-      const Bitboard targets =
-          piece == kPawn ? detail::pawn_targets(b, from) : attacks(piece, us, from, occ) & ~own;
-      detail::emit_to(b, piece, from, targets, !(unsafe & bit(from)), f);
-    }
-  }
+  const Bitboard unsafe = in_check(b, b.stm) ? ~Bitboard{0} : detail::pinned(b) | b.pieces[b.stm][kKing];
+  detail::for_each_piece(b, kKing, [&](PieceType piece, Square from, Bitboard targets) {
+    detail::emit_to(b, piece, from, targets, !(unsafe & bit(from)), f);
+  });
 }
 
 // The squares colour c attacks with occupancy occ.
@@ -117,25 +125,19 @@ std::uint32_t count_quiet_moves(const Board& b, Leaves&& leaves) {
   std::uint32_t quiet = static_cast<std::uint32_t>(std::popcount(king_targets & ~occ));
   detail::emit_to(b, kKing, king, king_targets & enemy, true, leaves);
   const Bitboard unsafe = (danger & bit(king)) ? ~Bitboard{0} : detail::pinned(b);
-  for (int t = kQueen; t <= kPawn; ++t) {
-    const PieceType piece = static_cast<PieceType>(t);
-    for (Bitboard from_set = b.pieces[us][t]; from_set;) {
-      const Square from = pop_lsb(from_set);
-      const Bitboard targets =
-          piece == kPawn ? detail::pawn_targets(b, from) : attacks(piece, us, from, occ) & ~own;
-      const Bitboard converting = targets & (piece == kPawn ? enemy | kRank1 | kRank8 : enemy);
-      const bool safe = !(unsafe & bit(from));
-      if (safe) {
-        quiet += static_cast<std::uint32_t>(std::popcount(targets & ~converting));
-      } else {
-        for (Bitboard to = targets & ~converting; to;) {
-          const Square s = pop_lsb(to);
-          quiet += !attacked(b, king, them, occ ^ bit(from) ^ bit(s));
-        }
+  detail::for_each_piece(b, kQueen, [&](PieceType piece, Square from, Bitboard targets) {
+    const Bitboard converting = targets & (piece == kPawn ? enemy | kRank1 | kRank8 : enemy);
+    const bool safe = !(unsafe & bit(from));
+    if (safe) {
+      quiet += static_cast<std::uint32_t>(std::popcount(targets & ~converting));
+    } else {
+      for (Bitboard to = targets & ~converting; to;) {
+        const Square s = pop_lsb(to);
+        quiet += !attacked(b, king, them, occ ^ bit(from) ^ bit(s));
       }
-      detail::emit_to(b, piece, from, converting, safe, leaves);
     }
-  }
+    detail::emit_to(b, piece, from, converting, safe, leaves);
+  });
   return quiet;
 }
 
