@@ -178,15 +178,15 @@ std::vector<std::string> ConnectFour::successor_texts(std::string_view s) const 
   const Board b = parse_board(s);
   std::vector<std::string> out;
   if (has_four(b.first) || has_four(b.second)) return out;
-  for (int c = 0; c < width_; ++c) {
-    if (b.heights[c] == height_) continue;
-    Board after = b;
-    (b.first_to_move() ? after.first : after.second) |= std::uint64_t{1}
-                                                        << (c * (height_ + 1) + after.heights[c]++);
-    ++after.discs;
-    out.push_back(text_of(after));
-  }
+  for (int c = 0; c < width_; ++c)
+    if (b.heights[c] < height_) out.push_back(text_of(dropped(b, c, b.first_to_move())));
   return out;
+}
+
+ConnectFour::Board ConnectFour::dropped(Board b, int c, bool first) const {
+  (first ? b.first : b.second) |= std::uint64_t{1} << (c * (height_ + 1) + b.heights[c]++);
+  ++b.discs;
+  return b;
 }
 
 ConnectFour::Board ConnectFour::parse_board(std::string_view s) const {
@@ -197,8 +197,7 @@ ConnectFour::Board ConnectFour::parse_board(std::string_view s) const {
   };
   auto drop = [&](int c, bool first) {
     if (b.heights[c] == height_) return false;
-    (first ? b.first : b.second) |= std::uint64_t{1} << (c * (height_ + 1) + b.heights[c]++);
-    ++b.discs;
+    b = dropped(b, c, first);
     return true;
   };
   if (moves_text) {

@@ -69,6 +69,8 @@ class ConnectFour {
   Index raw_index(const Board& b) const;
   Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
   std::string text_of(const Board& b) const;
+  Board dropped(Board b, int column,
+                bool first) const;  // a disc of the first (or second) player, column not full
   Board mirrored(const Board& b) const;
   bool has_four(std::uint64_t discs) const;
   std::uint32_t discs_of(Index i) const;
