@@ -1,120 +1,80 @@
-// A game behind one virtual interface, for the prober and other code that
-// handles a position at a time. The generator never uses it: it is a
-// template over the concrete plugin.
+// A game behind one table of function pointers, for the prober and other
+// code that handles a position at a time. The generator never uses it: it
+// is a template over the concrete plugin.
+//
+// AnyGame has one member per hook of games/hooks.h (game.name(),
+// game.move_names(i) ...), generated from hooks::ErasedHooks: each hook's
+// Method gives the member, and the table holds one thunk per hook that
+// calls the hook on the concrete type.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
+#include "games/hooks.h"
 #include "games/registry.h"
 
 namespace rtb {
 
-class AnyGame {
- public:
-  virtual ~AnyGame() = default;
-  virtual std::string_view name() const = 0;
-  virtual std::string identity() const = 0;
-  virtual std::string table_name() const = 0;
-  virtual Params params() const = 0;
-  virtual Index size() const = 0;
-  virtual bool legal(Index i) const = 0;
-  virtual std::vector<Successor> moves(Index i) const = 0;
-  virtual Value terminal(Index i) const = 0;
-  virtual std::string text(Index i) const = 0;
-  virtual Index parse(std::string_view s) const = 0;
-  virtual std::vector<Dependency> dependencies() const = 0;
-  // Hands the plugin the values of its dependencies (see game.h).
-  virtual void attach(const DependencyValues& values) = 0;
-  // Names of the moves in the order of moves(i), or empty if the game has none.
-  virtual std::vector<std::string> move_names(Index i) const = 0;
-  // Positions the canonical index i stands for (1 without symmetry).
-  virtual std::uint64_t class_size(Index i) const = 0;
-  // The position games start from, for games that have one.
-  virtual std::optional<Index> start() const = 0;
-  // 0 or 1: the side to move of position i, for games whose tables hold both.
-  virtual std::optional<int> side_to_move(Index i) const = 0;
-  // The position after each move, in the orientation of `position`; empty
-  // if the game does not offer it (see game.h).
-  virtual std::vector<std::string> successor_texts(std::string_view position) const = 0;
+class AnyGame;
+
+namespace erased {
+
+template <class Hook, class Signature = typename Hook::Signature>
+struct Slot;
+template <class Hook, class R, class... A>
+struct Slot<Hook, R(A...)> {
+  R (*fn)(void*, A...);
+  template <class G>
+  static R run(void* game, A... args) {
+    return Hook::call(*static_cast<G*>(game), std::forward<A>(args)...);
+  }
 };
 
-template <Game G>
-class ErasedGame final : public AnyGame {
+template <class List>
+struct Table;
+template <class... Hooks>
+struct Table<hooks::List<Hooks...>> {
+  using Slots = std::tuple<Slot<Hooks>...>;
+  template <class G>
+  static constexpr Slots kFor{Slot<Hooks>{&Slot<Hooks>::template run<G>}...};
+};
+
+template <class List>
+struct Methods;
+template <class... Hooks>
+struct Methods<hooks::List<Hooks...>> : Hooks::template Method<AnyGame>... {};
+
+}  // namespace erased
+
+class AnyGame : public erased::Methods<hooks::ErasedHooks> {
+  using Table = erased::Table<hooks::ErasedHooks>;
+
  public:
-  explicit ErasedGame(G game) : game_(std::move(game)) {}
-  std::string_view name() const override { return G::kName; }
-  std::string identity() const override { return game_.identity(); }
-  std::string table_name() const override { return game_.table_name(); }
-  Params params() const override { return game_.params(); }
-  Index size() const override { return game_.size(); }
-  bool legal(Index i) const override { return game_.legal(i); }
-  std::vector<Successor> moves(Index i) const override {
-    std::vector<Successor> out;
-    game_.moves(i, [&](Successor s) { out.push_back(s); });
-    return out;
-  }
-  Value terminal(Index i) const override { return game_.terminal(i); }
-  std::string text(Index i) const override { return game_.text(i); }
-  Index parse(std::string_view s) const override { return game_.parse(s); }
-  std::vector<Dependency> dependencies() const override { return game_.dependencies(); }
-  void attach(const DependencyValues& values) override {
-    if constexpr (AttachesDependencies<G>) game_.attach(values);
-  }
-  std::vector<std::string> move_names(Index i) const override {
-    if constexpr (requires { game_.move_names(i); })
-      return game_.move_names(i);
-    else
-      return {};
-  }
-  std::optional<Index> start() const override {
-    if constexpr (requires { game_.start(); })
-      return game_.start();
-    else
-      return std::nullopt;
-  }
-  std::optional<int> side_to_move(Index i) const override {
-    if constexpr (requires { game_.side_to_move(i); })
-      return static_cast<int>(game_.side_to_move(i));
-    else
-      return std::nullopt;
-  }
-  std::vector<std::string> successor_texts(std::string_view position) const override {
-    if constexpr (requires { game_.successor_texts(position); })
-      return game_.successor_texts(position);
-    else
-      return {};
-  }
-  std::uint64_t class_size(Index i) const override {
-    if constexpr (requires { game_.class_size(i); })
-      return static_cast<std::uint64_t>(game_.class_size(i));
-    else
-      return 1;
+  template <Game G>
+  explicit AnyGame(G game)
+      : game_(std::make_unique<G>(std::move(game)).release(), [](void* g) { std::unique_ptr<G>(static_cast<G*>(g)); }),
+        slots_(&Table::kFor<G>) {}
+
+  // Calls hook `Hook` on the game: game.call<hooks::MoveNames>(i) is
+  // game.move_names(i).
+  template <class Hook, class... Args>
+  decltype(auto) call(Args&&... args) const {
+    return std::get<erased::Slot<Hook>>(*slots_).fn(game_.get(), std::forward<Args>(args)...);
   }
 
  private:
-  G game_;
+  std::unique_ptr<void, void (*)(void*)> game_;
+  const Table::Slots* slots_;
 };
-
-// The parameters of the table that holds `position` in game `name`, for
-// games that can tell (see FindsParams); nullopt for the others.
-inline std::optional<Params> params_for_position(std::string_view name, std::string_view position) {
-  std::optional<Params> out;
-  for_each_game_type([&]<class G>(std::type_identity<G>) {
-    if constexpr (FindsParams<G>)
-      if (name == G::kName) out = G::params_for(position);
-  });
-  return out;
-}
 
 // Throws GameError for an unknown game or bad parameters.
 inline std::unique_ptr<AnyGame> make_game(std::string_view name, const Params& params) {
-  return with_game(name, params, []<class G>(const G& game) -> std::unique_ptr<AnyGame> {
-    return std::make_unique<ErasedGame<G>>(game);
-  });
+  return with_game(name, params, []<class G>(const G& game) { return std::make_unique<AnyGame>(game); });
 }
 
 }  // namespace rtb

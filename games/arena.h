@@ -79,6 +79,6 @@ struct ArenaCode {
   static constexpr std::uint32_t detail(std::uint16_t code) { return code >> 1; }
 };
 
-inline constexpr std::string_view kArenaValueKind = "arena16";
+inline constexpr std::string_view kArenaKind = "arena16";
 
 }  // namespace rtb

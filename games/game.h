@@ -43,11 +43,20 @@ struct Dependency {
   Params params;
 };
 
+// A move of a position given as text (hooks::TextMoves), for games whose
+// positions name their table: chess moves lead into other tables.
+struct TextMove {
+  std::string name;            // "Rd1+ d2d1"
+  std::string after;           // the position after it, as text
+  bool resets_depth = false;   // the table's depth restarts after it (chess dtc: a capture)
+  std::optional<Value> known;  // its value when no table holds `after` (chess: bare kings)
+};
+
 // One documented parameter, for `tbgen --list` and parameter errors.
 struct ParamDoc {
   std::string_view key;
   std::string_view meaning;
-  std::string_view default_value;
+  std::string_view default_value;  // empty: the parameter is required
 };
 
 namespace contract {
@@ -63,6 +72,7 @@ struct ValueSink {
 };
 }  // namespace contract
 
+// The required members (each is also described in games/hooks.h):
 // - kName, kSummary, param_docs(): the registry entry, shown by `tbgen --list`.
 // - A constructor from Params that throws GameError on bad parameters.
 // - identity(): everything that determines the table's values (parameters,
@@ -107,30 +117,14 @@ concept AttachesDependencies = requires(G& g, const DependencyValues& values) {
   g.attach(values);
 };
 
-// Optional members a plugin may provide, each found with a requires-clause:
-// - static std::vector<Params> expand(const Params&): a parameter that names
-//   a set of tables (chess material=all4); tbgen builds each one.
-// - static Params params_for(std::string_view position): the parameters of
-//   the table holding a position (chess: the material of a FEN), so tbprobe
-//   --dir finds the table from the position alone.
-// - std::vector<std::string> move_names(Index i) const: a name for each move
-//   of i, in the order of moves(i) (chess: SAN and UCI).
-// - int class_size(Index i) const: how many positions the canonical index i
-//   stands for, for statistics over the full board.
-// - Index start() const: the position games start from (tbprobe --reachable).
-// - int side_to_move(Index i) const: 0 or 1, for tables that hold both sides
-//   to move (chess), so statistics are given per side.
-// - std::vector<std::string> successor_texts(std::string_view position)
-//   const: the position after each move, written in the orientation of the
-//   given text (which parse() accepts). A game that folds symmetry stores
-//   one image of each position; with this, tbprobe shows moves and lines
-//   the way the user wrote the position instead of the stored images.
-// A plugin may also make the generator's first pass cheaper with
+// The optional members a plugin may provide are declared, each once, in
+// games/hooks.h. One more makes the generator's first pass cheaper:
 //   std::optional<std::uint32_t> count_moves(Index i, F&& known) const:
 // nullopt where legal(i) is false; otherwise the number of moves of i that
 // stay inside, with known(Value) called for every other move, exactly as
-// legal(i) and moves(i) would say (the consistency test checks it). It
-// saves a second decode, and moves inside need only be counted, not made.
+// legal(i) and moves(i) would say (tbgen check verifies it). It saves a
+// second decode, and moves inside need only be counted, not made. Generator
+// workers call it from many threads at once.
 template <class G>
 concept CountsMoves = requires(const G& g, Index i, contract::ValueSink known) {
   { g.count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;

@@ -8,7 +8,9 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "games/chess/chess.h"
 #include "games/connect4/connect4.h"
@@ -59,6 +61,35 @@ auto dispatch_all(GameList<First, Rest...>, std::string_view name, const Params&
 template <class Visit>
 auto with_game(std::string_view name, const Params& params, Visit&& visit) {
   return detail::dispatch_all(Registry{}, name, params, visit);
+}
+
+// The tables a parameter set names: several for a parameter that names a
+// set (chess material=all4, see ExpandsParams), else the set itself.
+inline std::vector<Params> expand_params(std::string_view name, const Params& params) {
+  std::vector<Params> tables{params};
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    if constexpr (ExpandsParams<G>)
+      if (name == G::kName) tables = G::expand(params);
+  });
+  return tables;
+}
+
+// The parameters of the table that holds `position` in game `name`, for
+// games that can tell (see FindsParams); nullopt for the others.
+inline std::optional<Params> params_for_position(std::string_view name, std::string_view position) {
+  std::optional<Params> out;
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    if constexpr (FindsParams<G>)
+      if (name == G::kName) out = G::params_for(position);
+  });
+  return out;
+}
+
+// Whether `name` is a registered game.
+inline bool is_game(std::string_view name) {
+  bool found = false;
+  for_each_game_type([&]<class G>(std::type_identity<G>) { found = found || name == G::kName; });
+  return found;
 }
 
 }  // namespace rtb

@@ -6,8 +6,12 @@
 #include <compare>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace rtb {
+
+// TableMeta::value_kind of a table of Value codes.
+inline constexpr std::string_view kWdlKind = "wdl16";
 
 enum class Outcome : std::uint8_t { Draw, Win, Loss };
 

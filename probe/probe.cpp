@@ -4,62 +4,21 @@
 
 namespace rtb {
 
-ProbeTable::ProbeTable(const std::filesystem::path& path, std::string_view expected_game) : reader_(path) {
-  const storage::TableMeta& m = reader_.meta();
-  if (!expected_game.empty() && m.game != expected_game)
-    throw ProbeError("table " + path.string() + " is a " + m.game + " table, not " +
-                     std::string(expected_game));
-  if (m.value_kind != "wdl16")
-    throw ProbeError("table " + path.string() + " holds values of kind '" + m.value_kind +
-                     "'; this prober reads 'wdl16'");
-  game_ = make_game(m.game, Params::from_canonical(m.params));
-  if (game_->identity() != m.identity)
-    throw ProbeError("table " + path.string() +
-                     " was made from different input than its parameters now give");
-  if (game_->size() != m.positions)
-    throw ProbeError("table " + path.string() + " has " + std::to_string(m.positions) + " values, the game " +
-                     std::to_string(game_->size()));
-  attach_dependencies(path.parent_path());
-}
+ProbeTable::ProbeTable(const std::filesystem::path& path, std::string_view expected_game)
+    : ProbeTable(OpenedTable(path, expected_game)) {}
 
-// The tables a table depends on live beside it, as tbgen writes them.
-void ProbeTable::attach_dependencies(const std::filesystem::path& dir) {
-  const auto deps = game_->dependencies();
-  if (deps.empty()) return;
-  for (const Dependency& dep : deps) {
-    const auto sub = make_game(dep.game, dep.params);
-    const auto path = dir / (sub->table_name() + ".rtb");
-    if (!std::filesystem::exists(path))
-      throw ProbeError("table " + reader_.path().string() + " needs " + path.filename().string() +
-                       " beside it");
-    const storage::TableReader reader(path);
-    if (reader.meta().identity != sub->identity())
-      throw ProbeError("table " + path.string() + " was made for other parameters or input");
-    dependency_values_.push_back(reader.read_all());
-  }
-  game_->attach(DependencyValues(dependency_values_.begin(), dependency_values_.end()));
-}
-
-Index ProbeTable::parse(std::string_view text) const {
-  try {
-    return game_->parse(text);
-  } catch (const GameError& e) {
-    throw ProbeError(e.what());
-  }
-}
-
-Value ProbeTable::value(Index i) const {
-  if (i >= game_->size() || !game_->legal(i))
-    throw ProbeError("index " + std::to_string(i) + " is not a position of this table");
-  return Value::from_code(reader_.value(i));
+ProbeTable::ProbeTable(OpenedTable table) : table_(std::move(table)) {
+  if (meta().value_kind != kWdlKind)
+    throw ProbeError(table_.where() + " holds values of kind '" + meta().value_kind + "'; this reader reads '" +
+                     std::string(kWdlKind) + "'");
 }
 
 std::vector<MoveResult> ProbeTable::moves(Index i) const {
   value(i);  // rejects an index that is no position
   std::vector<MoveResult> out;
-  for (const Successor& s : game_->moves(i)) {
+  for (const Successor& s : game().moves(i)) {
     if (s.inside)
-      out.push_back({s.index, game_->text(s.index), Value::from_code(reader_.value(s.index))});
+      out.push_back({s.index, text(s.index), Value::from_code(table_.code_unchecked(s.index))});
     else
       out.push_back({std::nullopt, "", s.value});
   }
@@ -91,6 +50,18 @@ Tablebase::Tablebase(std::filesystem::path dir) : dir_(std::move(dir)) {
 }
 
 const ProbeTable& Tablebase::table(std::string_view game, const Params& params) const {
+  if (const ProbeTable* found = find(game, params)) return *found;
+  std::string name;
+  try {
+    name = make_game(game, params)->table_name();
+  } catch (const GameError& e) {
+    throw ProbeError(e.what());
+  }
+  throw ProbeError("no table for " + std::string(game) + " " + params.canonical() + " in " + dir_.string() +
+                   " (expected " + name + ".rtb)");
+}
+
+const ProbeTable* Tablebase::find(std::string_view game, const Params& params) const {
   std::unique_ptr<AnyGame> plugin;
   try {
     plugin = make_game(game, params);
@@ -99,17 +70,12 @@ const ProbeTable& Tablebase::table(std::string_view game, const Params& params) 
   }
   const auto path = dir_ / (plugin->table_name() + ".rtb");
   std::lock_guard lock(mutex_);
-  auto& slot = open_[path.string()];
-  if (!slot) {
-    if (!std::filesystem::exists(path))
-      throw ProbeError("no table for " + std::string(game) + " " + params.canonical() + " in " +
-                       dir_.string() + " (expected " + path.filename().string() + ")");
-    auto table = std::make_unique<ProbeTable>(path, game);
-    if (table->meta().identity != plugin->identity())
-      throw ProbeError("table " + path.string() + " was made for other parameters or input");
-    slot = std::move(table);
-  }
-  return *slot;
+  if (auto it = open_.find(path.string()); it != open_.end()) return it->second.get();
+  if (!std::filesystem::exists(path)) return nullptr;
+  auto table = std::make_unique<ProbeTable>(path, game);
+  if (table->meta().identity != plugin->identity())
+    throw ProbeError("table " + path.string() + " was made for other parameters or input");
+  return open_.emplace(path.string(), std::move(table)).first->second.get();
 }
 
 }  // namespace rtb

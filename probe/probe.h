@@ -1,6 +1,7 @@
-// The probe library: opens tables read-only and answers the value of a
-// position, the value of every move, and the best line. A ProbeTable and a
-// Tablebase may be shared by any number of threads.
+// The probe library's reader of wdl16 tables: the value of a position, the
+// value of every move, and the best line; and Tablebase, a directory of
+// tables opened on first use. A ProbeTable and a Tablebase may be shared by
+// any number of threads.
 #pragma once
 
 #include <filesystem>
@@ -8,19 +9,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "games/any_game.h"
-#include "storage/table_reader.h"
+#include "probe/table.h"
 
 namespace rtb {
-
-struct ProbeError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 struct MoveResult {
   std::optional<Index> index;  // the position reached, when it is in this table
@@ -31,44 +26,47 @@ struct MoveResult {
 
 class ProbeTable {
  public:
-  // Opens the table at `path`; with `expected_game`, refuses a table of
-  // another game. Throws ProbeError with a one-line reason.
+  // Opens the wdl16 table at `path`; with `expected_game`, refuses a table
+  // of another game. Throws ProbeError with a one-line reason.
   explicit ProbeTable(const std::filesystem::path& path, std::string_view expected_game = {});
+  // The same for a table already open; throws ProbeError if it is of another kind.
+  explicit ProbeTable(OpenedTable table);
 
-  const storage::TableMeta& meta() const { return reader_.meta(); }
-  const AnyGame& game() const { return *game_; }
+  const storage::TableMeta& meta() const { return table_.meta(); }
+  const AnyGame& game() const { return table_.game(); }
+  const OpenedTable& opened() const { return table_; }
 
-  Index parse(std::string_view text) const;  // throws ProbeError
-  std::string text(Index i) const { return game_->text(i); }
+  Index parse(std::string_view text) const { return table_.parse(text); }  // throws ProbeError
+  std::string text(Index i) const { return table_.bare_game().text(i); }
 
-  Value value(Index i) const;  // throws ProbeError for an index that is no position
+  Value value(Index i) const { return Value::from_code(table_.code(i)); }  // throws ProbeError
   Value value(std::string_view text) const { return value(parse(text)); }
   std::vector<MoveResult> moves(Index i) const;
   // The moves of a best line from i: the winner's fastest, the loser's
   // slowest; a drawn line stops when it repeats or after max_plies.
   std::vector<MoveResult> best_line(Index i, std::size_t max_plies = 1000) const;
   // Every value, checked against the table's checksum.
-  std::vector<std::uint16_t> read_all() const { return reader_.read_all(); }
+  std::vector<std::uint16_t> read_all() const { return table_.read_all(); }
 
  private:
-  void attach_dependencies(const std::filesystem::path& dir);
-
-  storage::TableReader reader_;
-  std::unique_ptr<AnyGame> game_;
-  std::vector<std::vector<std::uint16_t>> dependency_values_;  // what game_ reads for moves leaving the table
+  OpenedTable table_;
 };
 
-// A directory of tables, each opened on first use and kept open.
+// A directory of wdl16 tables, each opened on first use and kept open.
 class Tablebase {
  public:
   explicit Tablebase(std::filesystem::path dir);
-  // The table of `game` with `params`; throws ProbeError if it is missing.
+  const std::filesystem::path& dir() const { return dir_; }
+  // The table of `game` with `params`; throws ProbeError if it is missing
+  // (and tries again on the next call: a table may be added later).
   const ProbeTable& table(std::string_view game, const Params& params) const;
+  // The same, or nullptr when the directory has no such table.
+  const ProbeTable* find(std::string_view game, const Params& params) const;
 
  private:
   std::filesystem::path dir_;
   mutable std::mutex mutex_;
-  mutable std::map<std::string, std::unique_ptr<ProbeTable>> open_;
+  mutable std::map<std::string, std::unique_ptr<ProbeTable>> open_;  // by path; never an empty entry
 };
 
 }  // namespace rtb

@@ -75,7 +75,7 @@ int rtb_probe_index(const rtb_table* table, uint64_t index, rtb_value* out) {
 }
 
 uint64_t rtb_size(const rtb_table* table) {
-  return table ? table->table.meta().positions : 0;
+  return table ? table->table.meta().index_size : 0;
 }
 
 const char* rtb_last_error(void) {

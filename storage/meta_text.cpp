@@ -1,5 +1,6 @@
 #include "storage/meta_text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <map>
@@ -45,6 +46,16 @@ bool unescape(std::string_view s, std::string& out) {
   return true;
 }
 
+// Counts are written as "count.<name>=<value>" lines.
+constexpr std::string_view kCountPrefix = "count.";
+
+bool valid_count_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+  return true;
+}
+
 std::string hex64(std::uint64_t value) {
   char buffer[17];
   std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(value));
@@ -56,6 +67,20 @@ class Fields {
  public:
   Fields(std::map<std::string, std::string, std::less<>> values, const std::string& context)
       : values_(std::move(values)), context_(context) {}
+
+  // Every "count.<name>" line, in the order of their names.
+  Counts counts() const {
+    Counts out;
+    for (auto it = values_.lower_bound(kCountPrefix);
+         it != values_.end() && std::string_view(it->first).starts_with(kCountPrefix); ++it) {
+      const std::string name = it->first.substr(kCountPrefix.size());
+      std::uint64_t value = 0;
+      number(it->first.c_str(), value);
+      if (!valid_count_name(name)) bad(it->first.c_str());
+      out.set(name, value);
+    }
+    return out;
+  }
 
   void text(const char* key, std::string& out) const {
     if (!unescape(get(key), out)) bad(key);
@@ -92,6 +117,21 @@ class Fields {
 
 }  // namespace
 
+void Counts::set(std::string name, std::uint64_t value) {
+  auto it = std::lower_bound(items_.begin(), items_.end(), name,
+                             [](const auto& item, const std::string& n) { return item.first < n; });
+  if (it != items_.end() && it->first == name)
+    it->second = value;
+  else
+    items_.insert(it, {std::move(name), value});
+}
+
+std::optional<std::uint64_t> Counts::find(std::string_view name) const {
+  for (const auto& [n, v] : items_)
+    if (n == name) return v;
+  return std::nullopt;
+}
+
 std::string format_meta(const TableMeta& meta) {
   std::string out;
   auto line = [&out](const char* key, const std::string& value) {
@@ -103,15 +143,16 @@ std::string format_meta(const TableMeta& meta) {
   line("game", escape(meta.game));
   line("params", escape(meta.params));
   line("identity", escape(meta.identity));
+  line("solver_params", escape(meta.solver_params));
   line("value_kind", escape(meta.value_kind));
   line("format_version", std::to_string(meta.format_version));
   line("generator_version", escape(meta.generator_version));
-  line("positions", std::to_string(meta.positions));
+  line("index_size", std::to_string(meta.index_size));
   line("legal", std::to_string(meta.legal));
-  line("wins", std::to_string(meta.wins));
-  line("draws", std::to_string(meta.draws));
-  line("losses", std::to_string(meta.losses));
-  line("max_depth", std::to_string(meta.max_depth));
+  for (const auto& [name, value] : meta.counts.items()) {
+    if (!valid_count_name(name)) throw StorageError("count name '" + name + "' is not lower_case_words");
+    line((std::string(kCountPrefix) + name).c_str(), std::to_string(value));
+  }
   line("block_values", std::to_string(meta.block_values));
   line("checksum", hex64(meta.checksum));
   line("complete", meta.complete ? "1" : "0");
@@ -146,14 +187,12 @@ TableMeta parse_meta(std::string_view text, const std::string& context) {
   fields.text("game", meta.game);
   fields.text("params", meta.params);
   fields.text("identity", meta.identity);
+  fields.text("solver_params", meta.solver_params);
   fields.text("value_kind", meta.value_kind);
   fields.text("generator_version", meta.generator_version);
-  fields.number("positions", meta.positions);
+  fields.number("index_size", meta.index_size);
   fields.number("legal", meta.legal);
-  fields.number("wins", meta.wins);
-  fields.number("draws", meta.draws);
-  fields.number("losses", meta.losses);
-  fields.number("max_depth", meta.max_depth);
+  meta.counts = fields.counts();
   fields.number("block_values", meta.block_values);
   fields.number("checksum", meta.checksum, 16);
   fields.flag("complete", meta.complete);

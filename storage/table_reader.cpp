@@ -118,9 +118,9 @@ struct TableReader::Impl {
                          " bytes)");
     meta = parse_meta(std::string_view(static_cast<const char*>(data.mv_data), data.mv_size), context);
     if (!meta.complete) throw StorageError(context + " is incomplete (an interrupted write)");
-    if (meta.positions > 0 && meta.block_values == 0)
+    if (meta.index_size > 0 && meta.block_values == 0)
       throw StorageError(context + ": the meta record says block_values=0");
-    block_count = meta.positions == 0 ? 0 : (meta.positions - 1) / meta.block_values + 1;
+    block_count = meta.index_size == 0 ? 0 : (meta.index_size - 1) / meta.block_values + 1;
 
     MDB_stat stat;
     lmdb::check(mdb_stat(txn.get(), blocks_dbi, &stat), context, "mdb_stat(blocks)");
@@ -135,7 +135,7 @@ struct TableReader::Impl {
   // How many values `block` holds: block_values, fewer in the last block.
   std::size_t values_in_block(std::uint64_t block) const {
     return static_cast<std::size_t>(
-        std::min<std::uint64_t>(meta.block_values, meta.positions - block * meta.block_values));
+        std::min<std::uint64_t>(meta.block_values, meta.index_size - block * meta.block_values));
   }
 
   // Reads, verifies and decompresses `block` into `out` (of values_in_block size).
@@ -178,10 +178,10 @@ const fs::path& TableReader::path() const {
 
 std::uint16_t TableReader::value(std::uint64_t index) const {
   const Impl& impl = live(impl_);
-  if (index >= impl.meta.positions)
+  if (index >= impl.meta.index_size)
     throw StorageError(impl.context + ": index " + std::to_string(index) +
-                       " is out of range (the table has " + std::to_string(impl.meta.positions) +
-                       " positions)");
+                       " is out of range (the table has " + std::to_string(impl.meta.index_size) +
+                       " indices)");
   const std::uint64_t block = index / impl.meta.block_values;
   CachedBlock& slot = block_cache[cache_slot(impl.id, block)];
   if (slot.reader_id != impl.id || slot.block != block) {
@@ -204,7 +204,7 @@ void TableReader::read_block(std::uint64_t block, std::vector<std::uint16_t>& ou
 
 std::vector<std::uint16_t> TableReader::read_all() const {
   const Impl& impl = live(impl_);
-  std::vector<std::uint16_t> values(impl.meta.positions);
+  std::vector<std::uint16_t> values(impl.meta.index_size);
   lmdb::Txn txn(impl.env.get(), MDB_RDONLY, impl.context);
   for (std::uint64_t block = 0; block < impl.block_count; ++block) {
     const std::span<std::uint16_t> out(values.data() + block * impl.meta.block_values,

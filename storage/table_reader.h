@@ -25,7 +25,7 @@ class TableReader {
   const TableMeta& meta() const;
   const std::filesystem::path& path() const;
 
-  // The value code at `index` (< meta().positions). A thread keeps the
+  // The value code at `index` (< meta().index_size). A thread keeps the
   // blocks it decompressed last, so nearby probes decompress nothing.
   std::uint16_t value(std::uint64_t index) const;
   // Decompresses and checks block `block` into `out` (resized).

@@ -205,12 +205,12 @@ fs::path partial_path(const fs::path& path) {
 }
 
 struct TableWriter::Impl {
-  Impl(const fs::path& target, std::uint64_t positions, const WriteOptions& opts)
+  Impl(const fs::path& target, std::uint64_t index_size, const WriteOptions& opts)
       : path(target),
         partial(partial_path(target)),
         context("cannot write table " + target.string()),
         options(opts),
-        positions(positions),
+        index_size(index_size),
         codec(opts.zstd_level) {
     if (!options.force && target_exists(path)) throw already_exists(path);
     if (options.block_values == 0) throw StorageError(context + ": block_values must be at least 1");
@@ -221,10 +221,10 @@ struct TableWriter::Impl {
     if (!ec) fs::remove(lock_path(partial), ec);
     if (ec) throw StorageError(context + ": cannot remove the old " + partial.string() + ": " + ec.message());
     guarded([&] {
-      const std::uint64_t blocks = (positions + options.block_values - 1) / options.block_values;
+      const std::uint64_t blocks = (index_size + options.block_values - 1) / options.block_values;
       table.emplace(partial, context, blocks, options.block_values);
       TableMeta unfinished;
-      unfinished.positions = positions;
+      unfinished.index_size = index_size;
       unfinished.block_values = options.block_values;
       table->create(unfinished);
     });
@@ -248,8 +248,8 @@ struct TableWriter::Impl {
   }
 
   void append(std::span<const std::uint16_t> values) {
-    if (written + pending.size() + values.size() > positions)
-      throw StorageError(context + ": more values than the " + std::to_string(positions) + " announced");
+    if (written + pending.size() + values.size() > index_size)
+      throw StorageError(context + ": more values than the " + std::to_string(index_size) + " announced");
     checksum.update(values);
     pending.insert(pending.end(), values.begin(), values.end());
     const std::uint64_t batch = std::uint64_t{options.block_values} * kBlocksPerTransaction;
@@ -267,10 +267,10 @@ struct TableWriter::Impl {
   }
 
   void commit(TableMeta meta) {
-    if (written + pending.size() != positions)
+    if (written + pending.size() != index_size)
       throw StorageError(context + ": " + std::to_string(written + pending.size()) + " values written, " +
-                         std::to_string(positions) + " announced");
-    meta.positions = positions;
+                         std::to_string(index_size) + " announced");
+    meta.index_size = index_size;
     meta.block_values = options.block_values;
     meta.checksum = checksum.digest();
     meta.complete = true;  // stored only by this final transaction; earlier ones say complete=0
@@ -288,7 +288,7 @@ struct TableWriter::Impl {
   fs::path path, partial;
   std::string context;
   WriteOptions options;
-  std::uint64_t positions, written = 0;
+  std::uint64_t index_size, written = 0;
   std::optional<PartialTable> table;
   BlockCodec codec;
   std::vector<std::uint16_t> pending;  // appended, not yet in a transaction
@@ -296,8 +296,8 @@ struct TableWriter::Impl {
   bool published = false;
 };
 
-TableWriter::TableWriter(const fs::path& path, std::uint64_t positions, const WriteOptions& options)
-    : impl_(std::make_unique<Impl>(path, positions, options)) {}
+TableWriter::TableWriter(const fs::path& path, std::uint64_t index_size, const WriteOptions& options)
+    : impl_(std::make_unique<Impl>(path, index_size, options)) {}
 TableWriter::~TableWriter() = default;
 void TableWriter::append(std::span<const std::uint16_t> values) {
   impl_->append(values);

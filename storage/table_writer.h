@@ -32,13 +32,13 @@ std::filesystem::path partial_path(const std::filesystem::path& path);
 // file. Refuses (StorageError) when `path` exists and !options.force.
 class TableWriter {
  public:
-  TableWriter(const std::filesystem::path& path, std::uint64_t positions, const WriteOptions& options);
+  TableWriter(const std::filesystem::path& path, std::uint64_t index_size, const WriteOptions& options);
   ~TableWriter();
   TableWriter(const TableWriter&) = delete;
   TableWriter& operator=(const TableWriter&) = delete;
 
   void append(std::span<const std::uint16_t> values);
-  // After exactly `positions` values: stores meta (filling positions,
+  // After exactly `index_size` values: stores meta (filling index_size,
   // block_values, checksum and complete) and publishes the table.
   void commit(const TableMeta& meta);
 
@@ -48,7 +48,7 @@ class TableWriter {
 };
 
 // The whole table at once. Refuses (StorageError) when `path` exists and !options.force. Fills
-// meta.block_values, meta.checksum, meta.positions and meta.complete.
+// meta.block_values, meta.checksum, meta.index_size and meta.complete.
 // On any error nothing is left at `path` that was not there before.
 void write_table(const std::filesystem::path& path, TableMeta meta, std::span<const std::uint16_t> values,
                  const WriteOptions& options);

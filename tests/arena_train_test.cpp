@@ -10,9 +10,8 @@
 #include <sstream>
 
 #include "games/graph/graph.h"
-#include "gen/arena.h"
-#include "gen/arena_cli.h"
-#include "probe/arena_dump.h"
+#include "gen/arena/solve.h"
+#include "cli/kinds/arena.h"
 #include "tests/naive/naive_arena.h"
 #include "tests/naive/random_graphs.h"
 
@@ -132,45 +131,38 @@ TEST_F(Train, TableDumpIsTheTaskOutput) {
   p.set("objective", "buchi");
   BuildOptions options;
   options.out_dir = dir_ / "tables";
-  options.gen.quiet = true;
-  std::ostringstream printed;
-  auto* old = std::cout.rdbuf(printed.rdbuf());
-  const int status = generate_arena("graph", p, "", options);
-  std::cout.rdbuf(old);
-  ASSERT_EQ(status, 0);
+  std::vector<std::filesystem::path> written;
+  options.on_written = [&](const WrittenTable& w) { written.push_back(w.path); };
+  cli::generate_arena("graph", p, "", options);
   const auto table = options.out_dir / "graph-example-ioi-buchi.rtb";
-  EXPECT_EQ(printed.str(), table.string() + "\n");
-  ASSERT_TRUE(is_arena_table(table));
+  EXPECT_EQ(written, std::vector<std::filesystem::path>{table});
   std::ostringstream dump;
-  dump_arena(table, dump);
+  cli::dump_arena(ArenaTable(table), dump);
   EXPECT_EQ(dump.str(), "0 1\n1 1\n");
-  EXPECT_THROW(generate_arena("graph", p, "", options), storage::StorageError);  // exists, no --force
+  EXPECT_THROW(cli::generate_arena("graph", p, "", options), storage::StorageError);  // exists, no --force
 
   p = params("2 3\n0 1\n0 1\n0 0\n0 1\n1 1\n", "counter");
   options.force = true;
-  std::cout.rdbuf(printed.rdbuf());
-  generate_arena("graph", p, "buchi", options);
-  std::cout.rdbuf(old);
+  cli::generate_arena("graph", p, "buchi", options);
   dump.str("");
-  dump_arena(options.out_dir / "graph-counter-ioi-buchi.rtb", dump);
+  cli::dump_arena(ArenaTable(options.out_dir / "graph-counter-ioi-buchi.rtb"), dump);
   EXPECT_EQ(dump.str(), "0 0\n1 1\n");
 }
 
 TEST_F(Train, SolverRefusesWhatIsNoArena) {
   BuildOptions options;
   options.out_dir = dir_ / "tables";
-  options.gen.quiet = true;
   Params ttt;
   ttt.set("objective", "reach");
-  EXPECT_THROW(generate_arena("tictactoe", ttt, "", options), GameError);
+  EXPECT_THROW(cli::generate_arena("tictactoe", ttt, "", options), GameError);
   Params plain = params("2 1\n1 2\n");
   plain.set("format", "graph");
-  EXPECT_THROW(generate_arena("graph", plain, "buchi", options), GameError);
+  EXPECT_THROW(cli::generate_arena("graph", plain, "buchi", options), GameError);
   Params p = params("1 1\n1\n1\n0 0\n");
-  EXPECT_THROW(generate_arena("graph", p, "", options), GameError);        // no objective
-  EXPECT_THROW(generate_arena("graph", p, "parity", options), GameError);  // unknown objective
+  EXPECT_THROW(cli::generate_arena("graph", p, "", options), GameError);        // no objective
+  EXPECT_THROW(cli::generate_arena("graph", p, "parity", options), GameError);  // unknown objective
   p.set("objective", "reach");
-  EXPECT_THROW(generate_arena("graph", p, "buchi", options), GameError);  // two objectives
+  EXPECT_THROW(cli::generate_arena("graph", p, "buchi", options), GameError);  // two objectives
 }
 
 // A random arena of the task's limits, as the graph plugin and as the naive

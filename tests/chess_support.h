@@ -12,7 +12,7 @@
 
 #include "games/chess/chess.h"
 #include "games/chess/retro.h"
-#include "gen/retrograde.h"
+#include "gen/wdl/retrograde.h"
 #include "tests/naive/naive_chess.h"
 
 namespace rtb::chess_support {

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "games/chess/notation.h"
-#include "gen/build_table.h"
+#include "gen/wdl/build.h"
 #include "probe/rtb_chess.h"
 #include "tests/chess_support.h"
 
@@ -185,7 +185,7 @@ TEST(ChessText, ColoursSwapAndEnPassant) {
   EXPECT_THROW(kpkp.parse(ep), GameError);
   EXPECT_NO_THROW(kpkp.parse("4k3/8/8/3p3P/8/8/8/4K3 w - d6 0 1"));  // no pawn can take: the square is moot
   bool found = false;
-  for (const auto& m : Chess::text_moves(ep)) found |= m.name == "exd6 e5d6" && m.converts;
+  for (const auto& m : Chess::fen_moves(ep)) found |= m.name == "exd6 e5d6" && m.converts;
   EXPECT_TRUE(found);
 }
 
@@ -194,7 +194,7 @@ TEST(ChessText, ColoursSwapAndEnPassant) {
 TEST(ChessText, SanAndUci) {
   auto names_of = [](const char* fen) {
     std::vector<std::string> out;
-    for (const auto& m : Chess::text_moves(fen)) out.push_back(m.name);
+    for (const auto& m : Chess::fen_moves(fen)) out.push_back(m.name);
     return out;
   };
   auto has = [](const std::vector<std::string>& names, const std::string& n) {
@@ -289,7 +289,7 @@ TEST(ChessProbe, BitboardProbeAgreesWithTables) {
   const char* fen = "8/8/8/k2pP3/8/8/8/K7 w - d6 0 1";
   std::uint32_t best_loss = UINT32_MAX, worst_win = 0;
   bool all_wins = true;
-  for (const auto& m : Chess::text_moves(fen)) {
+  for (const auto& m : Chess::fen_moves(fen)) {
     const std::string material = Chess::params_for(m.after).get("material", "");
     const Value v = tables.at(material)->at(make_chess(material).parse(m.after));
     if (v.is_loss()) best_loss = std::min(best_loss, v.depth());

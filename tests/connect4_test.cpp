@@ -7,7 +7,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "gen/tiers.h"
+#include "gen/wdl/tiers.h"
 
 namespace rtb {
 namespace {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "games/graph/graph.h"
-#include "gen/retrograde.h"
-#include "gen/verify.h"
+#include "gen/wdl/retrograde.h"
+#include "gen/wdl/verify.h"
 #include "tests/explicit_game.h"
 #include "tests/naive/naive_wdl.h"
 #include "tests/naive/random_graphs.h"

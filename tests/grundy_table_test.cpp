@@ -11,8 +11,9 @@
 #include "games/nim/nim.h"
 #include "games/octal/octal.h"
 #include "games/subtraction/subtraction.h"
-#include "gen/grundy_cli.h"
-#include "probe/grundy_cli.h"
+#include "cli/kinds/grundy.h"
+#include "gen/grundy/build.h"
+#include "gen/wdl/build.h"
 
 namespace rtb {
 namespace {
@@ -25,13 +26,7 @@ Params params(std::initializer_list<const char*> items) {
   return p;
 }
 
-// The heap games may not be in the registry yet: build their views here.
-std::unique_ptr<ImpartialView> local_games(std::string_view name, const Params& p) {
-  if (name == Octal::kName) return std::make_unique<ImpartialViewOf<Octal>>(Octal(p));
-  if (name == Nim::kName) return std::make_unique<ImpartialViewOf<Nim>>(Nim(p));
-  if (name == Subtraction::kName) return std::make_unique<ImpartialViewOf<Subtraction>>(Subtraction(p));
-  return make_impartial_view(name, p);
-}
+using namespace cli;
 
 class GrundyTables : public ::testing::Test {
  protected:
@@ -48,7 +43,7 @@ class GrundyTables : public ::testing::Test {
 
   template <class G>
   GrundyTable build(const G& game) {
-    return GrundyTable(build_grundy_table(game, options_), G::kName, local_games);
+    return GrundyTable(build_grundy_table(game, options_), G::kName);
   }
   std::string graph_file(const std::string& name, const std::string& text) {
     const auto path = (dir_ / name).string();
@@ -65,7 +60,7 @@ TEST_F(GrundyTables, KaylesRoundTripAndDump) {
   const GrundyTable table = build(kayles);
   EXPECT_EQ(table.meta().value_kind, "grundy16");
   EXPECT_EQ(table.meta().legal, 501u);
-  EXPECT_EQ(table.meta().max_depth, 8u);  // the largest Kayles value
+  EXPECT_EQ(table.meta().counts.get("max_value"), 8u);  // the largest Kayles value
   GenOptions options;
   const GrundyResult r = solve_grundy(kayles, options);
   for (Index i = 0; i < r.size; ++i) ASSERT_EQ(table.value(i), GrundyValue::of(r.values[i])) << i;
@@ -73,7 +68,7 @@ TEST_F(GrundyTables, KaylesRoundTripAndDump) {
   dump_grundy(table, dump);
   EXPECT_EQ(dump.str().substr(0, 24), "0 0\n1 1\n2 2\n3 3\n4 1\n5 4\n");
   std::ostringstream position;
-  print_grundy_position(table, table.parse("4"), position);
+  print_grundy_position(grundy_position(table, table.parse("4")), position);
   EXPECT_NE(position.str().find("4: 1 (WIN)"), std::string::npos) << position.str();
   EXPECT_NE(position.str().find("move to 1 + 1: 0 (LOSS) for the player then to move  <- wins"),
             std::string::npos)
@@ -117,7 +112,7 @@ TEST_F(GrundyTables, SumAcrossTablesWithSplitMoves) {
     }
   EXPECT_GT(splits, 0);  // some winning moves split a Kayles heap
   std::ostringstream out;
-  print_grundy_sum({{&kayles, 4}, {&sub, 5}}, out);  // 1 + 3 = 2: take 4 from the heap of 5, worth 1
+  print_grundy_sum(grundy_sum({{&kayles, 4}, {&sub, 5}}), out);  // 1 + 3 = 2: take 4 from the heap of 5, worth 1
   EXPECT_NE(out.str().find("sum: 2, WIN for the player to move"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("winning move: in component 2 (5), move to 1 (value 1)"), std::string::npos)
       << out.str();
@@ -125,31 +120,30 @@ TEST_F(GrundyTables, SumAcrossTablesWithSplitMoves) {
 
 // `graph` through the tbgen entry points, from files.
 TEST_F(GrundyTables, GraphFilesThroughTheCommandFunctions) {
-  options_.gen.quiet = true;
   const std::string dag = graph_file("dag.txt", "5 6\n1 2\n1 3\n2 3\n3 4\n4 5\n2 5\n");
-  testing::internal::CaptureStdout();
-  ASSERT_EQ(generate_grundy("graph", params({("file=" + dag).c_str()}), options_), 0);
-  const std::string path = testing::internal::GetCapturedStdout();
+  std::string path;
+  options_.on_written = [&](const WrittenTable& w) { path = w.path.string(); };
+  generate_grundy("graph", params({("file=" + dag).c_str()}), options_);
   ASSERT_FALSE(path.empty());
-  const GrundyTable table(path.substr(0, path.size() - 1), "graph");
+  const GrundyTable table(path, "graph");
   EXPECT_EQ(to_string(table.value("5")), "0");
   EXPECT_EQ(to_string(table.value("4")), "1");
   EXPECT_EQ(to_string(table.value("3")), "0");
   EXPECT_EQ(to_string(table.value("2")), "1");  // followers 3 and 5, both 0
   EXPECT_EQ(to_string(table.value("1")), "2");  // followers 2 (1) and 3 (0)
-  testing::internal::CaptureStdout();
-  EXPECT_EQ(verify_grundy_table(path.substr(0, path.size() - 1), 2), 0);
-  EXPECT_NE(testing::internal::GetCapturedStdout().find("5 positions verified"), std::string::npos);
+  std::ostringstream verified;
+  EXPECT_EQ(verify_grundy_table(OpenedTable(path), 2, verified), 0);
+  EXPECT_NE(verified.str().find("5 positions verified"), std::string::npos) << verified.str();
   EXPECT_THROW(generate_grundy("graph", params({("file=" + dag).c_str(), "misere=1"}), options_), GenError);
 }
 
 TEST_F(GrundyTables, CyclicGraphKeepsItsInfinitySets) {
   const std::string ferguson = graph_file("ferguson.txt", "5 5\n1 2\n2 3\n3 1\n3 4\n4 5\n");
   const Params p = params({("file=" + ferguson).c_str()});
-  testing::internal::CaptureStdout();
-  ASSERT_EQ(generate_grundy("graph", p, options_), 0);
-  const std::string path = testing::internal::GetCapturedStdout();
-  const GrundyTable table(path.substr(0, path.size() - 1), "graph");
+  std::string path;
+  options_.on_written = [&](const WrittenTable& w) { path = w.path.string(); };
+  generate_grundy("graph", p, options_);
+  const GrundyTable table(path, "graph");
   std::ostringstream dump;
   dump_grundy(table, dump);
   EXPECT_EQ(dump.str(), "1 inf()\n2 inf()\n3 inf(1)\n4 1\n5 0\n");
@@ -166,10 +160,10 @@ TEST_F(GrundyTables, CyclicGraphKeepsItsInfinitySets) {
 TEST_F(GrundyTables, ProbeRefusesOtherKindsAndGames) {
   Nim wdl_nim(params({"heaps=2", "max=3"}));
   const auto path = build_table(wdl_nim, options_);
-  EXPECT_THROW(GrundyTable(path, {}, local_games), ProbeError);  // a wdl16 table
+  EXPECT_THROW(GrundyTable{path}, ProbeError);  // a wdl16 table
   const GrundyTable nim = build(Nim(params({"heaps=2", "max=3"})));
   const auto grundy_path = dir_ / "nim-2x3.grundy.rtb";
-  EXPECT_THROW(GrundyTable(grundy_path, "octal", local_games), ProbeError);
+  EXPECT_THROW(GrundyTable(grundy_path, "octal"), ProbeError);
   EXPECT_THROW(nim.parse("1,2,3"), ProbeError);
   EXPECT_THROW(nim.value(Index{16}), ProbeError);
   EXPECT_EQ(to_string(nim.value("3,1")), "2");

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "games/tictactoe/tictactoe.h"
-#include "gen/build_table.h"
+#include "gen/wdl/build.h"
 
 namespace fs = std::filesystem;
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <set>
 
-#include "gen/retrograde.h"
+#include "gen/wdl/retrograde.h"
 
 namespace rtb {
 namespace {

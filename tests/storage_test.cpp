@@ -71,10 +71,11 @@ TableMeta sample_meta() {
   meta.value_kind = "wdl16";
   meta.generator_version = "rtb 0.1.0 (test) \xc3\xa9";
   meta.legal = 123456789012ull;
-  meta.wins = 1;
-  meta.draws = 2;
-  meta.losses = 0xFFFFFFFFFFFFFFFFull;
-  meta.max_depth = 4000000000u;
+  meta.solver_params = "objective=buchi";
+  meta.counts.set("wins", 1);
+  meta.counts.set("draws", 2);
+  meta.counts.set("losses", 0xFFFFFFFFFFFFFFFFull);
+  meta.counts.set("max_depth", 4000000000u);
   return meta;
 }
 
@@ -175,7 +176,7 @@ std::string open_error(const fs::path& path) {
 
 // Checks every value both ways a probe can read it.
 void expect_values(const TableReader& reader, const Values& expected) {
-  ASSERT_EQ(reader.meta().positions, expected.size());
+  ASSERT_EQ(reader.meta().index_size, expected.size());
   EXPECT_EQ(reader.read_all(), expected);
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (reader.value(i) != expected[i])
@@ -231,7 +232,7 @@ TEST_F(StorageTest, EmptyTable) {
   const fs::path path = file("empty.rtb");
   write(path, {});
   const TableReader reader(path);
-  EXPECT_EQ(reader.meta().positions, 0u);
+  EXPECT_EQ(reader.meta().index_size, 0u);
   EXPECT_TRUE(reader.meta().complete);
   EXPECT_TRUE(reader.read_all().empty());
   EXPECT_NE(storage_error([&] { reader.value(0); }).find("out of range"), std::string::npos);
@@ -251,12 +252,13 @@ TEST_F(StorageTest, MetaRoundTrip) {
   EXPECT_EQ(got.format_version, kFormatVersion);
   EXPECT_EQ(got.generator_version, want.generator_version);
   EXPECT_EQ(got.legal, want.legal);
-  EXPECT_EQ(got.wins, want.wins);
-  EXPECT_EQ(got.draws, want.draws);
-  EXPECT_EQ(got.losses, want.losses);
-  EXPECT_EQ(got.max_depth, want.max_depth);
+  EXPECT_EQ(got.solver_params, want.solver_params);
+  EXPECT_EQ(got.counts, want.counts);
+  EXPECT_EQ(got.counts.get("losses"), 0xFFFFFFFFFFFFFFFFull);
+  EXPECT_EQ(got.counts.get("max_depth"), 4000000000u);
+  EXPECT_FALSE(got.counts.find("rounds"));
   // The fields the writer fills in.
-  EXPECT_EQ(got.positions, values.size());
+  EXPECT_EQ(got.index_size, values.size());
   EXPECT_EQ(got.block_values, 1000u);
   EXPECT_EQ(got.checksum, XXH3_64bits(values.data(), values.size() * sizeof(values[0])));
   EXPECT_EQ(got.checksum, table_checksum(values));
@@ -449,9 +451,11 @@ TEST_F(StorageTest, FlippedByteInBlockOrMetaIsNeverAWrongValue) {
 TEST_F(StorageTest, OtherFormatVersionIsAnError) {
   const fs::path path = file("v2.rtb");
   TableMeta meta = sample_meta();
-  meta.format_version = 2;
+  meta.format_version = kFormatVersion + 1;
   write(path, random_values(100, 1), 64, false, meta);
-  EXPECT_EQ(open_error(path), "table " + path.string() + " has format version 2; this build reads version 1");
+  EXPECT_EQ(open_error(path), "table " + path.string() + " has format version " +
+                                  std::to_string(kFormatVersion + 1) + "; this build reads version " +
+                                  std::to_string(kFormatVersion));
 }
 
 // 7. An unfinished table (complete=0) is refused.
@@ -466,11 +470,13 @@ TEST_F(StorageTest, DamagedMetaIsAnError) {
   const fs::path path = file("t.rtb");
   write(path, random_values(1000, 1));
   const std::string meta = raw_meta(path);
-  put_raw_meta(path, replace_line(meta, "positions=1000\n", ""));
-  EXPECT_NE(open_error(path).find("has no 'positions'"), std::string::npos);
-  put_raw_meta(path, replace_line(meta, "positions=1000", "positions=1x"));
-  EXPECT_NE(open_error(path).find("malformed 'positions'"), std::string::npos);
-  put_raw_meta(path, replace_line(meta, "positions=1000", "positions=5000"));  // blocks do not match
+  put_raw_meta(path, replace_line(meta, "index_size=1000\n", ""));
+  EXPECT_NE(open_error(path).find("has no 'index_size'"), std::string::npos);
+  put_raw_meta(path, replace_line(meta, "index_size=1000", "index_size=1x"));
+  EXPECT_NE(open_error(path).find("malformed 'index_size'"), std::string::npos);
+  put_raw_meta(path, replace_line(meta, "count.wins=1", "count.wins=x"));
+  EXPECT_NE(open_error(path).find("malformed 'count.wins'"), std::string::npos);
+  put_raw_meta(path, replace_line(meta, "index_size=1000", "index_size=5000"));  // blocks do not match
   EXPECT_NE(open_error(path).find("blocks"), std::string::npos);
   with_db(path, "meta", true, [](MDB_txn* txn, MDB_dbi dbi) {
     MDB_val key{4, const_cast<char*>("meta")};

@@ -7,8 +7,8 @@
 #include <array>
 #include <set>
 
-#include "gen/retrograde.h"
-#include "gen/verify.h"
+#include "gen/wdl/retrograde.h"
+#include "gen/wdl/verify.h"
 
 namespace rtb {
 namespace {

@@ -144,10 +144,10 @@ Params Chess::params_for(std::string_view fen) {
   return p;
 }
 
-std::vector<Chess::TextMove> Chess::text_moves(std::string_view fen) {
+std::vector<Chess::FenMove> Chess::fen_moves(std::string_view fen) {
   const ParsedFen parsed = parse_fen(fen);
   const Board& b = parsed.board;
-  std::vector<TextMove> out;
+  std::vector<FenMove> out;
   legal_moves(b, [&](const Move& m, const Board& after) {
     out.push_back({san(b, m) + " " + uci(m), to_fen(after), m.converts(), Material::of(after).kings_only()});
   });
@@ -160,6 +160,31 @@ std::vector<Chess::TextMove> Chess::text_moves(std::string_view fen) {
     out.push_back({name, to_fen(after), true, Material::of(after).kings_only()});
   });
   return out;
+}
+
+std::vector<TextMove> Chess::text_moves(std::string_view fen) const {
+  std::vector<TextMove> out;
+  for (FenMove& m : fen_moves(fen)) {
+    std::optional<Value> known;
+    if (m.bare_kings) known = Value::draw();
+    out.push_back({std::move(m.name), std::move(m.after), dtc_ && m.converts, known});
+  }
+  return out;
+}
+
+bool Chess::valued_ahead(std::string_view fen) const {
+  const ParsedFen parsed = parse_fen(fen);
+  bool capture = false;
+  en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
+  return capture;
+}
+
+std::string Chess::describe(Value v) const {
+  if (v.is_draw()) return "DRAW";
+  if (dtc_)
+    return std::string(v.is_win() ? "WIN" : "LOSS") + ", conversion in " + std::to_string(v.depth()) + " plies";
+  return v.is_win() ? "WIN, mate in " + std::to_string((v.depth() + 1) / 2)
+                    : "LOSS, mated in " + std::to_string(v.depth() / 2);
 }
 
 }  // namespace rtb

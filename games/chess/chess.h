@@ -41,12 +41,19 @@ class Chess {
   // FEN after it. The probing path uses these for a FEN with an en-passant
   // capture (which no table holds: value it one ply ahead) and to show
   // moves in the user's orientation when the table stores a mirror image.
-  struct TextMove {
+  struct FenMove {
     std::string name, after;
     bool converts;    // a capture or promotion: depth 0 under metric=dtc
     bool bare_kings;  // `after` is KvK, a draw with no table
   };
-  static std::vector<TextMove> text_moves(std::string_view fen);
+  static std::vector<FenMove> fen_moves(std::string_view fen);
+  // The same for the prober (hooks::TextMoves): depth restarts after a
+  // conversion under metric=dtc.
+  std::vector<TextMove> text_moves(std::string_view fen) const;
+  // Whether the FEN allows an en-passant capture (hooks::ValuedAhead).
+  bool valued_ahead(std::string_view fen) const;
+  // "WIN, mate in 16", "LOSS, mated in 15"; plies to conversion for dtc.
+  std::string describe(Value v) const;
 
   Index size() const { return layout_.size(); }
   bool legal(Index i) const { return layout_.legal(i); }

@@ -144,13 +144,13 @@ Index Layout::from_squares(const Square* squares, Color stm, int* stabilizer) co
   const Square wk = squares[0];
   const int sym = pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
   Index i = encode_squares(squares, stm, sym);
-  int stab = 1;
+  int symmetries_fixing = 1;
   if (!pawns_ && on_diagonal(kTables.map[sym][wk])) {
     const Index t = encode_squares(squares, stm, sym ^ 4);
-    if (t == i) stab = 2;
+    if (t == i) symmetries_fixing = 2;
     i = std::min(i, t);
   }
-  if (stabilizer) *stabilizer = stab;
+  if (stabilizer) *stabilizer = symmetries_fixing;
   return i;
 }
 

@@ -185,7 +185,7 @@ void build_rows(std::uint32_t n, const EdgeList& edges, Key key, Val value, std:
 
 std::vector<ParamDoc> Graph::param_docs() {
   return {
-      {"file", "path of the graph file", "(required)"},
+      {"file", "path of the graph file", ""},
       {"misere", "1: a player who cannot move wins", "0"},
       {"target", "vertex V: moving onto V wins (V is a loss for the player to move there)", "none"},
       {"format",

@@ -180,17 +180,17 @@ class Quixo {
   Canonical canonical(const Board& b) const {
     const KeyClass k = key_class_[key_code(b)];
     std::uint32_t best = UINT32_MAX;
-    int stab = 0;
+    int stabilizer_size = 0;
     for (unsigned m = k.syms; m; m &= m - 1) {
       const std::uint32_t r = rest_code(__builtin_ctz(m), b);
       if (r < best) {
         best = r;
-        stab = 1;
+        stabilizer_size = 1;
       } else if (r == best) {
-        ++stab;
+        ++stabilizer_size;
       }
     }
-    return {(static_cast<Index>(b.turn) * orbits_ + k.rank) * rest_size_ + best, stab};
+    return {(static_cast<Index>(b.turn) * orbits_ + k.rank) * rest_size_ + best, stabilizer_size};
   }
 
   // Calls f(canonical P) for every (push, taken cube) that leads from a

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "games/graph/graph.h"
-#include "gen/arena.h"
-#include "gen/system.h"
+#include "gen/arena/solve.h"
+#include "gen/core/system.h"
 #include "tests/naive/random_graphs.h"
 
 namespace {

@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "gen/build_table.h"
-#include "gen/system.h"
-#include "gen/thread_pool.h"
-#include "gen/verify.h"
+#include "gen/wdl/build.h"
+#include "gen/core/system.h"
+#include "gen/core/thread_pool.h"
+#include "gen/wdl/verify.h"
 #include "probe/rtb_chess.h"
 #include "tests/chess_support.h"
 
@@ -54,9 +54,9 @@ int generate(const std::filesystem::path& dir, const std::string& what, unsigned
   options.gen.threads = threads;
   std::uint64_t positions = 0, bytes = 0;
   int tables = 0;
-  options.on_written = [&](const std::filesystem::path& path, const GenStats& stats) {
-    positions += stats.legal;
-    bytes += std::filesystem::file_size(path);
+  options.on_written = [&](const WrittenTable& written) {
+    positions += written.meta.legal;
+    bytes += std::filesystem::file_size(written.path);
     ++tables;
   };
   const double cpu0 = cpu_seconds();

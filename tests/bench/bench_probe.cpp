@@ -8,7 +8,7 @@
 #include <random>
 
 #include "games/graph/graph.h"
-#include "gen/build_table.h"
+#include "gen/wdl/build.h"
 #include "probe/probe.h"
 
 namespace {
@@ -30,7 +30,6 @@ const std::filesystem::path& table_path() {
     rtb::BuildOptions options;
     options.out_dir = dir;
     options.force = true;
-    options.gen.quiet = true;
     rtb::Graph graph(params);
     return rtb::build_table(graph, options);
   }();
@@ -40,7 +39,7 @@ const std::filesystem::path& table_path() {
 void BM_ProbeWarmRandom(benchmark::State& state) {
   static const rtb::storage::TableReader reader_(table_path());
   const auto* reader = &reader_;
-  const std::uint64_t n = reader->meta().positions;
+  const std::uint64_t n = reader->meta().index_size;
   std::mt19937_64 rng(state.thread_index() + 1);
   for (std::uint64_t i = 0; i < n; i += 4096) benchmark::DoNotOptimize(reader->value(i));  // warm up
   for (auto _ : state) benchmark::DoNotOptimize(reader->value(rng() % n));
@@ -51,7 +50,7 @@ BENCHMARK(BM_ProbeWarmRandom)->Threads(1)->Threads(2)->UseRealTime();
 void BM_ProbeTableByIndex(benchmark::State& state) {
   static const rtb::ProbeTable table_(table_path());
   const auto* table = &table_;
-  const std::uint64_t n = table->meta().positions;
+  const std::uint64_t n = table->meta().index_size;
   std::mt19937_64 rng(state.thread_index() + 1);
   for (auto _ : state) benchmark::DoNotOptimize(table->value(rng() % n));
   state.SetItemsProcessed(state.iterations());

@@ -13,8 +13,8 @@
 
 #include "games/grundy_value.h"
 #include "games/impartial.h"
-#include "gen/retrograde.h"
-#include "gen/thread_pool.h"
+#include "gen/core/options.h"
+#include "gen/core/thread_pool.h"
 
 namespace rtb::grundy {
 

@@ -10,7 +10,7 @@
 
 #include "games/derive.h"
 #include "games/game.h"
-#include "gen/check_positions.h"
+#include "gen/core/check_positions.h"
 
 namespace rtb {
 

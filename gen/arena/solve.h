@@ -39,9 +39,9 @@
 #include <vector>
 
 #include "games/arena.h"
-#include "gen/arena_frontier.h"
-#include "gen/retrograde.h"
-#include "gen/thread_pool.h"
+#include "gen/arena/frontier.h"
+#include "gen/core/options.h"
+#include "gen/core/thread_pool.h"
 
 namespace rtb {
 

@@ -37,7 +37,7 @@
 #include <memory>
 #include <vector>
 
-#include "gen/grundy_support.h"
+#include "gen/grundy/support.h"
 
 namespace rtb::grundy {
 

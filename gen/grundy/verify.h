@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "gen/check_positions.h"
-#include "gen/grundy_support.h"
+#include "gen/core/check_positions.h"
+#include "gen/grundy/support.h"
 
 namespace rtb {
 

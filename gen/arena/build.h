@@ -4,21 +4,19 @@
 //
 // The objective is part of what the values depend on, so it goes into the
 // table's name (graph-train-ioi-buchi.rtb), its identity (the game's identity
-// plus ";objective=buchi") and its parameters (the game's plus
-// objective=buchi, as given to tbgen). The counts: wins = positions A wins,
-// losses = positions B wins, draws = 0, max_depth = the largest detail before
-// capping.
+// plus ";objective=buchi") and the solver's parameters (objective=buchi,
+// kept apart from the game's). The counts: a_wins and b_wins (positions each
+// player wins), rounds (of the attractor), max_detail (before capping).
 #pragma once
 
-#include <cstdio>
 #include <filesystem>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "games/arena.h"
-#include "gen/arena.h"
-#include "gen/build_table.h"
+#include "gen/arena/solve.h"
+#include "gen/core/output.h"
 #include "storage/table_writer.h"
 
 namespace rtb {
@@ -30,16 +28,16 @@ std::string arena_table_name(const G& game, Objective objective) {
 
 template <Arena G>
 storage::TableMeta arena_table_meta(const G& game, Objective objective, const ArenaStats& stats) {
-  storage::TableMeta meta = game_meta(game, kArenaValueKind);
-  Params params = game.params();
-  params.set("objective", std::string(objective_name(objective)));
-  meta.params = params.canonical();
+  storage::TableMeta meta = game_meta(game, kArenaKind);
+  Params solver;
+  solver.set("objective", std::string(objective_name(objective)));
+  meta.solver_params = solver.canonical();
   meta.identity += ";objective=" + std::string(objective_name(objective));
   meta.legal = stats.legal;
-  meta.wins = stats.a_wins;
-  meta.losses = stats.b_wins;
-  meta.draws = 0;
-  meta.max_depth = stats.max_detail;
+  meta.counts.set("a_wins", stats.a_wins);
+  meta.counts.set("b_wins", stats.b_wins);
+  meta.counts.set("rounds", stats.rounds);
+  meta.counts.set("max_detail", stats.max_detail);
   return meta;
 }
 
@@ -57,15 +55,12 @@ template <Arena G>
 std::filesystem::path build_arena_table(const G& game, Objective objective, const BuildOptions& options,
                                         ArenaStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, arena_table_name(game, objective));
-  prepare_output(path, options.force);
+  prepare_output(path, options);
   ArenaResult result = solve_arena(game, objective, options.gen);
   const ArenaStats stats = result.stats;
   std::vector<std::uint16_t> codes = arena_codes(result);
   result = {};  // the codes are all that is written
-  storage::WriteOptions write;
-  write.force = options.force;
-  storage::write_table(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes),
-                       write);
+  write_and_report(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes), options);
   if (stats_out) *stats_out = stats;
   return path;
 }

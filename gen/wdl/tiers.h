@@ -14,7 +14,7 @@
 #include <string>
 
 #include "games/game.h"
-#include "gen/retrograde.h"
+#include "gen/wdl/retrograde.h"
 
 namespace rtb {
 

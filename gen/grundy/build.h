@@ -5,17 +5,16 @@
 // its Grundy table can live in one directory. Values are the codes of
 // games/grundy_value.h (finite n < 0x8000, infinity(K) = 0x8000 | k); the
 // list of K sets goes to TableMeta::extra as encode_inf_sets() text. The
-// meta counts are the win/draw/loss classification of the values, and
-// max_depth holds the largest finite value (a grundy16 table has no depth).
+// meta counts are the win/draw/loss classification of the values for the
+// player to move, the largest finite value and the number of infinite ones.
 #pragma once
 
-#include <cstdio>
 #include <filesystem>
 #include <span>
 #include <string>
 
-#include "gen/build_table.h"
-#include "gen/grundy.h"
+#include "gen/core/output.h"
+#include "gen/grundy/solve.h"
 #include "storage/table_writer.h"
 
 namespace rtb {
@@ -28,10 +27,13 @@ template <ImpartialGame G>
 storage::TableMeta grundy_meta(const G& game, const GrundyResult& result) {
   storage::TableMeta meta = game_meta(game, kGrundyKind);
   meta.legal = result.stats.legal;
-  meta.wins = result.stats.wins;
-  meta.draws = result.stats.draws;
-  meta.losses = result.stats.losses;
-  meta.max_depth = result.stats.max_value;
+  meta.counts.set("wins", result.stats.wins);
+  meta.counts.set("draws", result.stats.draws);
+  meta.counts.set("losses", result.stats.losses);
+  meta.counts.set("max_value", result.stats.max_value);
+  meta.counts.set("infinite", result.stats.infinite);
+  meta.counts.set("loopy", result.stats.loopy);
+  meta.counts.set("loopy_levels", result.stats.loopy_levels);
   meta.extra = encode_inf_sets(result.inf_sets);  // the infinity sets the codes point into
   return meta;
 }
@@ -42,12 +44,10 @@ template <ImpartialGame G>
 std::filesystem::path build_grundy_table(const G& game, const BuildOptions& options,
                                          GrundyStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
-  prepare_output(path, options.force);
+  prepare_output(path, options);
   GrundyResult result = solve_grundy(game, options.gen);
-  storage::WriteOptions write;
-  write.force = options.force;
-  storage::write_table(path, grundy_meta(game, result),
-                       std::span<const std::uint16_t>(result.values.get(), result.size), write);
+  write_and_report(path, grundy_meta(game, result), std::span<const std::uint16_t>(result.values.get(), result.size),
+                   options);
   if (stats_out) *stats_out = result.stats;
   return path;
 }

@@ -46,8 +46,8 @@
 #include <memory>
 #include <vector>
 
-#include "gen/grundy_loopy.h"
-#include "gen/grundy_support.h"
+#include "gen/grundy/loopy.h"
+#include "gen/grundy/support.h"
 
 namespace rtb {
 

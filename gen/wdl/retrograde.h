@@ -1,4 +1,4 @@
-// The left-counter pass of seed 000, over an implicit game. For every
+// The left-counter pass of retrograde analysis, over an implicit game. For every
 // position keep `left`, its moves not yet shown to lead to a position won for
 // the opponent. Positions are finalised in depth order: a LOSS in d makes
 // every predecessor a WIN in d+1 (the first one found is the shortest); a WIN
@@ -26,28 +26,12 @@
 #include <vector>
 
 #include "games/game.h"
-#include "gen/layers.h"
-#include "gen/progress.h"
-#include "gen/thread_pool.h"
+#include "gen/core/layers.h"
+#include "gen/core/options.h"
+#include "gen/core/progress.h"
+#include "gen/core/thread_pool.h"
 
 namespace rtb {
-
-struct GenError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct GenOptions {
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  // Layers smaller than this are processed by one thread: waking the others
-  // costs more than the work.
-  std::uint64_t parallel_threshold = 8192;
-  bool quiet = true;
-  std::string label;  // what the progress line is about, e.g. "tier 3 of 25"
-  // For tests: a queue of at most this many positions (0: about a byte per
-  // index), and 8-byte queue entries even where 4 would do.
-  std::uint64_t queue_cap = 0;
-  bool wide_queue = false;
-};
 
 struct GenStats {
   std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
@@ -68,10 +52,10 @@ class Retrograde {
         options_(options),
         size_(game.size()),
         pool_(options.threads),
-        compact_(size_ <= (Index{1} << 32) && !options.wide_queue),
-        compact_layers_(compact_ ? size_ : 0, pool_.size(), Value::kMaxDepth, options.queue_cap),
-        wide_layers_(compact_ ? 0 : size_, pool_.size(), Value::kMaxDepth, options.queue_cap),
-        progress_(options.quiet, size_, options.label) {}
+        entries32_(size_ <= (Index{1} << 32) && !options.wide_queue),
+        layers32_(entries32_ ? size_ : 0, pool_.size(), Value::kMaxDepth, options.queue_cap),
+        layers64_(entries32_ ? 0 : size_, pool_.size(), Value::kMaxDepth, options.queue_cap),
+        progress_(options.progress, size_, options.label) {}
 
   GenResult run() {
     value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
@@ -86,15 +70,15 @@ class Retrograde {
   }
 
  private:
-  struct Gathered {                   // a visited position's predecessors
+  struct PendingUpdate {                   // a visited position's predecessors
     std::vector<Index> predecessors;  // the first `count` of them
     std::size_t count = 0;
     bool loss = false;  // the position was lost (else won) in `depth`
     std::uint32_t depth = 0;
   };
-  struct alignas(64) Scratch {  // per worker, a cache line apart: workers write them at once
-    std::array<Gathered, 2> gathered;
-    int waiting = 0;             // gathered[waiting] is to be settled next
+  struct alignas(64) WorkerState {  // per worker, a cache line apart: workers write them at once
+    std::array<PendingUpdate, 2> pending;
+    int waiting = 0;             // pending[waiting] is updated next
     std::uint64_t resolved = 0;  // positions visited, for the progress line
   };
 
@@ -118,7 +102,7 @@ class Retrograde {
       done.fetch_add(hi - lo, std::memory_order_relaxed);
       if (worker == 0) progress_.initialising(done.load(std::memory_order_relaxed));
     });
-    compact_ ? compact_layers_.flush() : wide_layers_.flush();
+    entries32_ ? layers32_.flush() : layers64_.flush();
   }
 
   void initialise_one(unsigned worker, Index i) {
@@ -170,29 +154,29 @@ class Retrograde {
     }
   }
 
-  // With one thread on a layer (kShared false) the counters and values
+  // With one thread on a layer (kConcurrent false) the counters and values
   // take plain stores: no other thread can see them, so locked
   // instructions would buy nothing.
   void propagate() {
-    if (compact_)
-      propagate(compact_layers_);
+    if (entries32_)
+      propagate(layers32_);
     else
-      propagate(wide_layers_);
+      propagate(layers64_);
   }
 
   template <class L>
   void propagate(L& layers) {
     for (std::uint32_t depth = 0; layers.next(depth); ++depth) {
       typename L::Layer layer = layers.take(depth);
-      const bool alone = pool_.size() == 1;
+      const bool one_thread = pool_.size() == 1;
       if (layer.scan) {
         pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-          if (alone)
+          if (one_thread)
             visit_range<false>(worker, lo, hi, depth, [](Index p) { return p; });
           else
             visit_range<true>(worker, lo, hi, depth, [](Index p) { return p; });
         });
-      } else if (layer.list.size() < options_.parallel_threshold || alone) {
+      } else if (layer.list.size() < options_.parallel_threshold || one_thread) {
         visit_range<false>(0, 0, layer.list.size(), depth, [&](std::uint64_t k) { return layer.list[k]; });
       } else {
         pool_.parallel_for(layer.list.size(), 1024, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
@@ -205,25 +189,25 @@ class Retrograde {
   }
 
   // Visits the positions at(lo) .. at(hi - 1). Each position's
-  // predecessors are gathered and their values prefetched, but updated
-  // only after the next position's have been gathered: the cache misses
+  // predecessors are pending and their values prefetched, but updated
+  // only after the next position's have been pending: the cache misses
   // then overlap with that work instead of stalling on it. Updates of one
   // layer never touch a position of that layer, so the delay is safe.
-  template <bool kShared, class At>
+  template <bool kConcurrent, class At>
   void visit_range(unsigned worker, std::uint64_t lo, std::uint64_t hi, std::uint32_t depth, At&& at) {
-    Scratch& scratch = scratch_[worker];
+    WorkerState& state = workers_[worker];
     for (std::uint64_t k = lo; k < hi; ++k) {
       if (k + 8 < hi) __builtin_prefetch(&value_[at(k + 8)]);
-      visit(scratch, at(k), depth);
-      settle<kShared>(worker, scratch);
-      scratch.waiting ^= 1;
+      visit(state, at(k), depth);
+      update_predecessors<kConcurrent>(worker, state);
+      state.waiting ^= 1;
     }
-    settle<kShared>(worker, scratch);
+    update_predecessors<kConcurrent>(worker, state);
   }
 
-  // Gathers p's predecessors into the buffer not waiting to be settled.
-  void visit(Scratch& scratch, Index p, std::uint32_t depth) {
-    Gathered& g = scratch.gathered[scratch.waiting ^ 1];
+  // Gathers p's predecessors into the buffer not waiting to be updated.
+  void visit(WorkerState& state, Index p, std::uint32_t depth) {
+    PendingUpdate& g = state.pending[state.waiting ^ 1];
     g.count = 0;
     const std::uint16_t v = value(p).load(std::memory_order_relaxed);
     g.loss = v == Value::loss(depth).code();
@@ -235,40 +219,40 @@ class Retrograde {
       if (g.count == g.predecessors.size()) g.predecessors.resize(2 * g.count + 64);
       g.predecessors[g.count++] = q;
     });
-    ++scratch.resolved;
+    ++state.resolved;
   }
 
-  // Updates the predecessors gathered for the position before.
-  template <bool kShared>
-  void settle(unsigned worker, Scratch& scratch) {
-    Gathered& g = scratch.gathered[scratch.waiting];
+  // Updates the predecessors pending for the position before.
+  template <bool kConcurrent>
+  void update_predecessors(unsigned worker, WorkerState& state) {
+    PendingUpdate& g = state.pending[state.waiting];
     const std::span<const Index> preds(g.predecessors.data(), g.count);
     g.count = 0;
     if (g.loss)
-      for (Index q : preds) make_win<kShared>(worker, q, g.depth + 1);
+      for (Index q : preds) make_win<kConcurrent>(worker, q, g.depth + 1);
     else
-      for (Index q : preds) successor_won<kShared>(worker, q, g.depth);
+      for (Index q : preds) successor_won<kConcurrent>(worker, q, g.depth);
   }
 
   void push(unsigned worker, std::uint32_t depth, Index i) {
-    if (compact_)
-      compact_layers_.push(worker, depth, static_cast<std::uint32_t>(i));
+    if (entries32_)
+      layers32_.push(worker, depth, static_cast<std::uint32_t>(i));
     else
-      wide_layers_.push(worker, depth, i);
+      layers64_.push(worker, depth, i);
   }
 
   std::uint64_t resolved() const {
     std::uint64_t sum = 0;
-    for (const Scratch& s : scratch_) sum += s.resolved;
+    for (const WorkerState& s : workers_) sum += s.resolved;
     return sum;
   }
 
-  template <bool kShared>
+  template <bool kConcurrent>
   void make_win(unsigned worker, Index q, std::uint32_t depth) {
     const std::uint16_t target = Value::win(depth).code();
     // Unknown, or a candidate win through a known value that is slower.
     auto improves = [&](std::uint16_t c) { return c == 0 || ((c & 1) && c > target && c != kIllegal); };
-    if constexpr (kShared) {
+    if constexpr (kConcurrent) {
       auto v = value(q);
       std::uint16_t current = v.load(std::memory_order_relaxed);
       do {
@@ -282,9 +266,9 @@ class Retrograde {
     push(worker, depth, q);
   }
 
-  template <bool kShared>
+  template <bool kConcurrent>
   void successor_won(unsigned worker, Index q, std::uint32_t depth) {
-    if constexpr (kShared) {
+    if constexpr (kConcurrent) {
       if (value(q).load(std::memory_order_relaxed) != 0) return;
       std::atomic_ref<std::uint8_t> left(left_[q]);
       if (left.load(std::memory_order_relaxed) == kSaturated
@@ -316,7 +300,7 @@ class Retrograde {
 
   // Every inside move of q leads to a win of at most `depth` plies; the loser
   // also counts the moves that leave the table to a known win.
-  template <bool kShared>
+  template <bool kConcurrent>
   void make_loss(unsigned worker, Index q, std::uint32_t depth) {
     std::uint32_t plies = depth + 1;
     auto known = [&](Value v) {
@@ -332,7 +316,7 @@ class Retrograde {
     }
     check_depth(plies);
     const std::uint16_t loss = Value::loss(plies).code();
-    if constexpr (kShared) {
+    if constexpr (kConcurrent) {
       std::uint16_t unknown = 0;
       if (!value(q).compare_exchange_strong(unknown, loss, std::memory_order_relaxed)) return;
     } else {
@@ -376,13 +360,13 @@ class Retrograde {
   GenOptions options_;
   Index size_;
   ThreadPool pool_;
-  bool compact_;  // at most 2^32 indices: 4-byte queue entries
-  Layers<std::uint32_t> compact_layers_;
-  Layers<Index> wide_layers_;
+  bool entries32_;  // at most 2^32 indices: 4-byte queue entries
+  Layers<std::uint32_t> layers32_;
+  Layers<Index> layers64_;
   Progress progress_;
   std::unique_ptr<std::uint16_t[]> value_;
   std::unique_ptr<std::uint8_t[]> left_;
-  std::vector<Scratch> scratch_ = std::vector<Scratch>(pool_.size());
+  std::vector<WorkerState> workers_ = std::vector<WorkerState>(pool_.size());
 };
 
 template <Game G>

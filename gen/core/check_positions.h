@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "games/game.h"
-#include "gen/thread_pool.h"
+#include "gen/core/thread_pool.h"
 
 namespace rtb {
 

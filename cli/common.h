@@ -1,0 +1,47 @@
+// What the commands share: usage errors, --param lists, the version, and
+// one way from an exception to a message and an exit status.
+#pragma once
+
+#include <exception>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/params.h"
+
+namespace rtb::cli {
+
+// A command line that makes no sense: exit status 2 and a pointer to --help.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline Params parse_params(const std::vector<std::string>& items) {
+  Params params;
+  for (const auto& item : items) params.add(item);
+  return params;
+}
+
+// "tbgen (rtb) 0.1.0"
+inline std::string version_line(std::string_view command) {
+  return std::string(command) + " (rtb) " + RTB_VERSION;
+}
+
+// Runs a command's main: a usage error exits 2, any other failure 1, each
+// with one line on stderr.
+template <class Main>
+int run_command(std::string_view command, Main&& main) {
+  try {
+    return main();
+  } catch (const UsageError& e) {
+    std::cerr << command << ": " << e.what() << " (" << command << " --help)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << command << ": error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace rtb::cli

@@ -1,0 +1,137 @@
+// tbgen: generates tables (`tbgen --game G --param k=v --out DIR`),
+// re-checks them (`tbgen verify --table T`), and checks a plugin on the
+// user's parameters (`tbgen check --game G --param k=v`).
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/check.h"
+#include "cli/common.h"
+#include "cli/report.h"
+#include "cli/value_kind.h"
+#include "games/registry.h"
+#include "gen/core/system.h"
+
+namespace po = boost::program_options;
+
+namespace rtb::cli {
+namespace {
+
+void list_games() {
+  for_each_game_type([]<class G>(std::type_identity<G>) {
+    std::cout << G::kName << "\n    " << G::kSummary << "\n";
+    for (const ParamDoc& p : G::param_docs()) {
+      std::cout << "    --param " << p.key << "=...  " << p.meaning;
+      if (p.default_value.empty())
+        std::cout << " (required)\n";
+      else
+        std::cout << " (default " << p.default_value << ")\n";
+    }
+  });
+}
+
+int run_generate(const ValueKind& kind, const std::string& game, const Params& params, BuildOptions options,
+                 bool quiet) {
+  std::filesystem::create_directories(options.out_dir);
+  auto start = std::chrono::steady_clock::now();
+  options.on_written = [&](const WrittenTable& written) {
+    const auto now = std::chrono::steady_clock::now();
+    std::cout << written.path.string() << std::endl;
+    if (!quiet)
+      std::cerr << run_summary(written.meta, std::chrono::duration<double>(now - start).count(), peak_memory_bytes())
+                << "\n";
+    start = now;
+  };
+  options.on_note = [](const std::string& note) { std::cerr << "note: " << note << "\n"; };
+  if (!quiet) options.gen.progress = progress_on_stderr();
+  kind.generate(game, params, options);
+  return 0;
+}
+
+int run_verify(const std::string& path, unsigned threads) {
+  const OpenedTable table(path);
+  return kind_named(table.meta().value_kind).verify(table, threads, std::cout);
+}
+
+constexpr unsigned kMaxThreads = 1024;
+
+int main(int argc, char** argv) {
+  std::string command, game, out, table, solver;
+  std::vector<std::string> param_items;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::uint64_t sample = 200000;
+  po::options_description visible(
+      "Usage: tbgen --game G [--param key=value ...] [--solver S] [--out DIR]\n"
+      "       tbgen verify --table FILE\n"
+      "       tbgen check --game G [--param key=value ...] [--sample N]\n"
+      "       tbgen --list | --help | --version\n\n"
+      "Generates endgame tables by retrograde analysis and stores them in LMDB.\n"
+      "Commands: generate (the default) writes the table of a game and the tables it\n"
+      "depends on; verify re-derives every value of a table from its successors;\n"
+      "check runs the plugin contract's checks (moves against unmoves, text round\n"
+      "trips ...) on the given parameters.\nOptions");
+  std::string solvers;
+  for (const ValueKind& k : value_kinds()) solvers += "\n  " + std::string(k.solver) + ": " + std::string(k.summary);
+  visible.add_options()("help,h", "print this help")("version", "print the version")(
+      "list", "list the games and their parameters")("game,g", po::value(&game), "game to generate (see --list)")(
+      "param,p", po::value(&param_items)->composing(), "game parameter key=value (repeatable)")(
+      "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
+      "threads,t", po::value(&threads)->default_value(threads), "worker threads (default: all cores)")(
+      "quiet,q", "no progress or summary on stderr")("force,f", "replace a table that already exists")(
+      "table", po::value(&table), "verify: the table file to re-check")(
+      "sample", po::value(&sample)->default_value(sample),
+      "check: indices checked per table (every index of smaller tables)")(
+      "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
+  po::options_description hidden;
+  hidden.add_options()("command", po::value(&command));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("command", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << visible;
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << version_line("tbgen") << "\n";
+    return 0;
+  }
+  if (vm.count("list")) {
+    list_games();
+    return 0;
+  }
+  if (threads == 0 || threads > kMaxThreads)
+    throw UsageError("--threads must be between 1 and " + std::to_string(kMaxThreads));
+  if (command == "verify") {
+    if (table.empty()) throw UsageError("verify needs --table FILE");
+    return run_verify(table, threads);
+  }
+  if (!command.empty() && command != "generate" && command != "check")
+    throw UsageError("unknown command '" + command + "' (generate, verify or check)");
+  if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
+  if (command == "check") return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
+  const ValueKind& kind = kind_of_solver(solver);
+  BuildOptions options;
+  options.out_dir = out;
+  options.force = vm.count("force") > 0;
+  options.gen.threads = threads;
+  return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0);
+}
+
+}  // namespace
+}  // namespace rtb::cli
+
+int main(int argc, char** argv) {
+  return rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv); });
+}

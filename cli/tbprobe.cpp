@@ -1,0 +1,141 @@
+// tbprobe: answers questions about positions from tables written by tbgen.
+// The table is opened once; its value kind, read from its meta record,
+// picks the reader (cli/value_kind.h).
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+#include "cli/kinds/grundy.h"
+#include "cli/value_kind.h"
+#include "games/registry.h"
+
+namespace po = boost::program_options;
+
+namespace rtb::cli {
+namespace {
+
+struct Request {
+  std::string table, dir, game, solver;
+  std::vector<std::string> params;
+  std::optional<std::string> position;
+};
+
+// The table file a request names: --table, or the one of --game and
+// --param in --dir (games such as chess find it from the position itself).
+std::filesystem::path table_file(Request& r) {
+  if (!r.table.empty()) {
+    if (!r.params.empty()) throw UsageError("--param goes with --dir, not --table");
+    return r.table;
+  }
+  if (r.game.empty()) {
+    if (!r.position || !params_for_position("chess", *r.position)) throw UsageError("--dir needs --game G");
+    r.game = "chess";  // --fen names a chess position, and its material the table
+  }
+  Params params;
+  if (r.position)
+    if (auto found = params_for_position(r.game, *r.position)) params = *found;
+  for (const auto& item : r.params) params.add(item);
+  const ValueKind& kind = kind_of_solver(r.solver);
+  const auto path = kind.file_in(r.dir, r.game, params);
+  if (!std::filesystem::exists(path))
+    throw ProbeError("no table for " + r.game + " " + params.canonical() + " in " + r.dir + " (expected " +
+                     path.filename().string() + ")");
+  return path;
+}
+
+void answer(const KindReader& reader, const Json& j, bool json,
+            void (KindReader::*print)(const Json&, std::ostream&) const) {
+  if (json)
+    std::cout << j.dump() << "\n";
+  else
+    (reader.*print)(j, std::cout);
+}
+
+int main(int argc, char** argv) {
+  Request r;
+  std::string fen;
+  po::options_description options(
+      "Usage: tbprobe --table FILE [what]\n"
+      "       tbprobe --dir DIR --game G [--param key=value ...] [--solver S] [what]\n"
+      "       tbprobe --dir DIR --fen FEN [--param metric=dtc]\n"
+      "       tbprobe --sum [TABLE:]POSITION ... [--table FILE]\n\n"
+      "Probes tables written by tbgen. What to print: --position (or --fen), --index,\n"
+      "--stats, --reachable, --dump, --checksum; with --json, each answer is one JSON\n"
+      "object on one line (--dump: one per position).\nOptions");
+  options.add_options()("help,h", "print this help")("version", "print the version")(
+      "table", po::value(&r.table), "a table file")("dir", po::value(&r.dir), "a directory of tables, with --game and --param")(
+      "game,g", po::value(&r.game), "the game whose table to find in --dir (or to expect in --table)")(
+      "param,p", po::value(&r.params)->composing(), "game parameter key=value (repeatable)")(
+      "solver", po::value(&r.solver)->default_value("wdl"),
+      ("with --dir: the kind of table to find, as tbgen --solver (" + solver_names() + ")").c_str())(
+      "grundy", "with --dir: the same as --solver grundy")(
+      "position", po::value<std::string>(), "print the value of this position and of every move")(
+      "fen", po::value(&fen), "the same as --position; with --dir and no --game, a chess FEN")(
+      "index", po::value<Index>(), "the same for the position with this index")(
+      "line", "with --position or --index: also print the best line to the end")(
+      "stats", "print the counts and the histogram of depths")(
+      "reachable", "count the positions reachable from the start position")(
+      "dump", "print every position in index order: <position> <value>")(
+      "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")(
+      "json", "answer in JSON")("sum", po::value<std::vector<std::string>>()->multitoken(),
+                                "the value of the sum of these positions of grundy tables (POSITION of --table, or "
+                                "TABLE:POSITION), and a winning move");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, options), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << options;
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << version_line("tbprobe") << "\n";
+    return 0;
+  }
+  const bool json = vm.count("json") > 0;
+  if (vm.count("sum")) {
+    if (!r.dir.empty()) throw UsageError("--sum takes TABLE:POSITION terms or --table, not --dir");
+    const Json j = grundy_sum(SumInput(vm["sum"].as<std::vector<std::string>>(), r.table).parts());
+    json ? void(std::cout << j.dump() << "\n") : print_grundy_sum(j, std::cout);
+    return 0;
+  }
+  if (vm.count("position") && vm.count("fen")) throw UsageError("give one of --position and --fen");
+  if (vm.count("position")) r.position = vm["position"].as<std::string>();
+  if (vm.count("fen")) r.position = fen;
+  if (vm.count("grundy")) r.solver = "grundy";
+  if (r.table.empty() == r.dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
+  std::optional<Index> index;
+  if (vm.count("index")) index = vm["index"].as<Index>();
+  if (!r.position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable") &&
+      !vm.count("checksum"))
+    throw UsageError("nothing to do: give --position, --index, --stats, --reachable, --dump or --checksum");
+
+  OpenedTable table(table_file(r), r.game);
+  if (vm.count("checksum")) {
+    const std::string sum = meta_json(table.meta()).at("checksum");
+    std::cout << (json ? Json{{"checksum", sum}}.dump() : sum) << "\n";
+  }
+  const std::string kind = table.meta().value_kind;
+  const auto reader = kind_named(kind).open(std::move(table));
+  const bool line = vm.count("line") > 0;
+  if (r.position) answer(*reader, reader->position({r.position, std::nullopt, line}), json, &KindReader::print_position);
+  if (index) answer(*reader, reader->position({std::nullopt, index, line}), json, &KindReader::print_position);
+  if (vm.count("stats")) answer(*reader, reader->stats(), json, &KindReader::print_stats);
+  if (vm.count("reachable")) answer(*reader, reader->reachable(), json, &KindReader::print_reachable);
+  if (vm.count("dump")) reader->dump(std::cout, json);
+  return 0;
+}
+
+}  // namespace
+}  // namespace rtb::cli
+
+int main(int argc, char** argv) {
+  return rtb::cli::run_command("tbprobe", [&] { return rtb::cli::main(argc, argv); });
+}

@@ -1,0 +1,90 @@
+// The table of value kinds: for each kind of table (wdl16, grundy16,
+// arena16 ...) how tbgen generates and verifies it and how tbprobe reads
+// and shows it. The commands dispatch through this table and nowhere else:
+// a new kind is one entry in value_kinds() (value_kind.cpp) and its own
+// file in cli/kinds/, beside its solver in gen/<kind>/ and its reader in
+// probe/.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/json.h"
+#include "gen/core/output.h"
+#include "probe/table.h"
+
+namespace rtb::cli {
+
+// What tbprobe asks of one position.
+struct PositionQuery {
+  std::optional<std::string> text;  // as the user wrote it
+  std::optional<Index> index;       // or by index
+  bool line = false;                // also the best line
+};
+
+// An open table of one kind, as tbprobe shows it. Each answer is one JSON
+// object (tbprobe --json prints it as it is); print_* writes its text form.
+class KindReader {
+ public:
+  virtual ~KindReader() = default;
+  virtual Json position(const PositionQuery& query) const = 0;
+  virtual void print_position(const Json& answer, std::ostream& out) const = 0;
+  virtual Json stats() const = 0;
+  virtual void print_stats(const Json& answer, std::ostream& out) const = 0;
+  // Positions reachable from the game's start; throws UsageError where the
+  // kind or the game has no such thing.
+  virtual Json reachable() const;
+  virtual void print_reachable(const Json& answer, std::ostream& out) const;
+  // Every position in index order: a line "<position> <value>" each, or a
+  // JSON object per line with `json`.
+  virtual void dump(std::ostream& out, bool json) const = 0;
+};
+
+struct ValueKind {
+  std::string_view name;     // TableMeta::value_kind
+  std::string_view solver;   // tbgen --solver and tbprobe --solver
+  std::string_view summary;  // one line for --help
+  // --param keys that are the solver's, not the game's (arena16: objective).
+  std::vector<std::string_view> solver_keys;
+
+  // tbgen: generates the tables `params` names for `game` (the game's and
+  // the solver's parameters together, as given with --param).
+  void (*generate)(const std::string& game, const Params& params, const BuildOptions& options);
+  // tbgen verify: re-derives every value; prints mismatches, returns the exit status.
+  int (*verify)(const OpenedTable& table, unsigned threads, std::ostream& out);
+  // The counts of a written table, for the run summary ("765 positions: ...").
+  std::string (*describe_counts)(const storage::TableMeta& meta);
+  // tbprobe --dir: the file of `game` with `params` in `dir`.
+  std::filesystem::path (*file_in)(const std::filesystem::path& dir, const std::string& game, const Params& params);
+  // tbprobe: the reader of an open table of this kind.
+  std::unique_ptr<KindReader> (*open)(OpenedTable table);
+};
+
+const std::vector<ValueKind>& value_kinds();
+// Throws std::runtime_error naming the kinds this build reads.
+const ValueKind& kind_named(std::string_view value_kind);
+// Throws UsageError naming the solvers.
+const ValueKind& kind_of_solver(std::string_view solver);
+// "wdl, grundy or arena", for help and errors.
+std::string solver_names();
+
+// The kinds' entries, each defined in cli/kinds/<kind>.cpp.
+ValueKind wdl_kind();
+ValueKind grundy_kind();
+ValueKind arena_kind();
+
+// The meta record's fields every kind shows (--stats, --json).
+Json meta_json(const storage::TableMeta& meta);
+
+// --params split into the game's and the solver's.
+struct SplitParams {
+  Params game, solver;
+};
+SplitParams split_params(const Params& params, const std::vector<std::string_view>& solver_keys);
+
+}  // namespace rtb::cli

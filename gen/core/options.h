@@ -1,0 +1,31 @@
+// What every solver takes and throws.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "gen/core/progress.h"
+
+namespace rtb {
+
+struct GenError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct GenOptions {
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  // Layers smaller than this are processed by one thread: waking the others
+  // costs more than the work.
+  std::uint64_t parallel_threshold = 8192;
+  ProgressSink progress;  // empty: no progress reports
+  std::string label;      // what the progress reports are about, e.g. "tier 3 of 25"
+  // For tests: a queue of at most this many positions (0: about a byte per
+  // index), and 8-byte queue entries even where 4 would do.
+  std::uint64_t queue_cap = 0;
+  bool wide_queue = false;
+};
+
+}  // namespace rtb

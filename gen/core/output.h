@@ -1,0 +1,79 @@
+// What every solver shares on its way to disk: where a table goes, what a
+// run is told, and the meta fields every table has.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "games/game.h"
+#include "gen/core/options.h"
+#include "storage/table_meta.h"
+#include "storage/table_writer.h"
+
+#ifndef RTB_GENERATOR_VERSION
+#define RTB_GENERATOR_VERSION "rtb"
+#endif
+
+namespace rtb {
+
+// What was written: a table's file and what its kind counted.
+struct WrittenTable {
+  std::filesystem::path path;
+  const storage::TableMeta& meta;
+};
+
+struct BuildOptions {
+  std::filesystem::path out_dir = "tables";
+  GenOptions gen;
+  bool force = false;
+  // Called after each table is written, dependencies included.
+  std::function<void(const WrittenTable&)> on_written;
+  // Called with what the user should know that is no error ("removing the
+  // partial file an interrupted run left").
+  std::function<void(const std::string&)> on_note;
+};
+
+inline std::filesystem::path table_path(const std::filesystem::path& dir, const std::string& name) {
+  return dir / (name + ".rtb");
+}
+
+// Before generating into `path`: refuses an existing table without force (so
+// no time is spent on a table that cannot be written), and removes, saying
+// so, what an interrupted run left.
+inline void prepare_output(const std::filesystem::path& path, const BuildOptions& options) {
+  std::filesystem::create_directories(path.parent_path());
+  if (std::filesystem::exists(path) && !options.force)
+    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  const auto partial = storage::partial_path(path);
+  if (std::filesystem::exists(partial)) {
+    if (options.on_note) options.on_note("removing " + partial.string() + ", left unfinished by an interrupted run");
+    std::filesystem::remove(partial);
+    std::filesystem::remove(partial.string() + "-lock");
+  }
+}
+
+// What every table's meta record says of its game and generator; each kind
+// of table adds its counts.
+template <class G>
+storage::TableMeta game_meta(const G& game, std::string_view value_kind) {
+  storage::TableMeta meta;
+  meta.game = std::string(G::kName);
+  meta.params = game.params().canonical();
+  meta.identity = game.identity();
+  meta.value_kind = std::string(value_kind);
+  meta.generator_version = RTB_GENERATOR_VERSION;
+  return meta;
+}
+
+// Writes a whole table and tells options.on_written.
+inline void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
+                             std::span<const std::uint16_t> values, const BuildOptions& options) {
+  storage::WriteOptions write;
+  write.force = options.force;
+  storage::write_table(path, meta, values, write);
+  if (options.on_written) options.on_written({path, meta});
+}
+
+}  // namespace rtb

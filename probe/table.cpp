@@ -1,0 +1,66 @@
+#include "probe/table.h"
+
+namespace rtb {
+
+OpenedTable::OpenedTable(const std::filesystem::path& path, std::string_view expected_game) : reader_(path) {
+  const storage::TableMeta& m = reader_.meta();
+  if (!expected_game.empty() && m.game != expected_game)
+    throw ProbeError(where() + " is a " + m.game + " table, not " + std::string(expected_game));
+  try {
+    game_ = make_game(m.game, Params::from_canonical(m.params));
+  } catch (const GameError& e) {
+    throw ProbeError(where() + ": " + e.what());
+  }
+  // The solver's parameters are part of what the values depend on.
+  std::string identity = game_->identity();
+  const Params solver = Params::from_canonical(m.solver_params);
+  for (const auto& [key, value] : solver.values())
+    identity += ";" + key + "=" + value;
+  if (identity != m.identity)
+    throw ProbeError(where() + " was made from different input than its parameters now give");
+  if (game_->size() != m.index_size)
+    throw ProbeError(where() + " has " + std::to_string(m.index_size) + " values, the game " +
+                     std::to_string(game_->size()));
+}
+
+OpenedTable::OpenedTable(OpenedTable&&) noexcept = default;
+OpenedTable::~OpenedTable() = default;
+
+const AnyGame& OpenedTable::game() const {
+  std::call_once(*attached_, [&] { attach_dependencies(); });
+  return *game_;
+}
+
+// The tables a table depends on live beside it, as tbgen writes them.
+void OpenedTable::attach_dependencies() const {
+  const auto deps = game_->dependencies();
+  if (deps.empty()) return;
+  dependency_values_.clear();  // a failed attempt may have read some; call_once retries
+  for (const Dependency& dep : deps) {
+    const auto sub = make_game(dep.game, dep.params);
+    const auto path = reader_.path().parent_path() / (sub->table_name() + ".rtb");
+    if (!std::filesystem::exists(path))
+      throw ProbeError(where() + " needs " + path.filename().string() + " beside it");
+    const storage::TableReader reader(path);
+    if (reader.meta().identity != sub->identity())
+      throw ProbeError("table " + path.string() + " was made for other parameters or input");
+    dependency_values_.push_back(reader.read_all());
+  }
+  game_->attach(DependencyValues(dependency_values_.begin(), dependency_values_.end()));
+}
+
+std::uint16_t OpenedTable::code(Index i) const {
+  if (i >= game_->size() || !game_->legal(i))
+    throw ProbeError("index " + std::to_string(i) + " is not a position of this table");
+  return reader_.value(i);
+}
+
+Index OpenedTable::parse(std::string_view text) const {
+  try {
+    return game_->parse(text);
+  } catch (const GameError& e) {
+    throw ProbeError(e.what());
+  }
+}
+
+}  // namespace rtb
