@@ -1,5 +1,5 @@
 // IOI 2017 Train through the graph plugin (format=ioi-train): the task's
-// example, the counterexample to seed 004, input errors with their lines,
+// example, the counterexample to plain reachability, input errors with their lines,
 // the table written and dumped as the task's output, and the task's sizes.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -70,8 +70,8 @@ TEST_F(Train, IoiExample) {
 }
 
 // B owns station 0 with tracks 0->0 and 0->1; A owns the charging station 1
-// with 1->1. Station 0 reaches the charging station, which is what seed 004
-// checks, but B loops at 0 forever.
+// with 1->1. Station 0 reaches the charging station, which is what a plain
+// reachability check looks at, but B loops at 0 forever.
 TEST_F(Train, CounterexampleToPlainReachability) {
   const Graph g(params("2 3\n0 1\n0 1\n0 0\n0 1\n1 1\n"));
   EXPECT_EQ(winners(g, Objective::Buchi), (std::vector<int>{0, 1}));

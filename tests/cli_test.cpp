@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "tests/naive/naive_wdl.h"
@@ -224,6 +225,91 @@ TEST_F(Cli, UnreadableTablesFailCleanly) {
   EXPECT_EQ(std::count(bad_position.err.begin(), bad_position.err.end(), '\n'), 1) << bad_position.err;
   Ran nothing = tbprobe("--dir " + out.string() + " --game tictactoe");
   EXPECT_EQ(nothing.code, 2);
+}
+
+TEST_F(Cli, VersionAndListOfRequiredParameters) {
+  for (const Ran& v : {tbgen("--version"), tbprobe("--version")}) {
+    EXPECT_EQ(v.code, 0) << v.err;
+    EXPECT_NE(v.out.find("(rtb) 0."), std::string::npos) << v.out;
+  }
+  Ran list = tbgen("--list");
+  ASSERT_EQ(list.code, 0);
+  EXPECT_NE(list.out.find("--param file=...  path of the graph file (required)\n"), std::string::npos) << list.out;
+  EXPECT_EQ(list.out.find("(default (required))"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("--param m=...  rows (default 3)\n"), std::string::npos) << list.out;
+}
+
+// A FEN names its table: --dir and --fen need no --game. Moves and the best
+// line go through captures into the smaller tables, to mate.
+TEST_F(Cli, ChessFenWithoutGame) {
+  const auto out = dir_ / "out";
+  ASSERT_EQ(tbgen("--game chess --param material=KRvK -q --out " + out.string()).code, 0);
+  Ran probe = tbprobe("--dir " + out.string() + " --fen '8/8/8/8/8/2k5/8/KR6 w - - 0 1' --line");
+  ASSERT_EQ(probe.code, 0) << probe.err;
+  EXPECT_EQ(probe.out.rfind("8/8/8/8/8/2k5/8/KR6 w - - 0 1: WIN, mate in 14\n", 0), 0u) << probe.out;
+  EXPECT_NE(probe.out.find("  Rd1 b1d1: WIN, mate in 14\n"), std::string::npos) << probe.out;
+  EXPECT_NE(probe.out.find("  Rb3+ b1b3: DRAW\n"), std::string::npos) << probe.out;  // the king takes it
+  EXPECT_NE(probe.out.find("best line: Rd1 Kc2"), std::string::npos) << probe.out;
+  EXPECT_NE(probe.out.find("#\n"), std::string::npos) << probe.out;  // the line ends in mate
+  Ran same = tbprobe("--dir " + out.string() + " --game chess --fen '8/8/8/8/8/2k5/8/KR6 w - - 0 1' --line");
+  EXPECT_EQ(same.out, probe.out);
+  Ran missing = tbprobe("--dir " + out.string() + " --fen '8/8/8/8/8/2k5/8/KQ6 w - - 0 1'");
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
+  EXPECT_NE(missing.err.find("KQvK"), std::string::npos) << missing.err;
+}
+
+// --json: one object per query, for every kind of table.
+TEST_F(Cli, JsonForEveryKind) {
+  const auto out = dir_ / "out";
+  using nlohmann::json;
+  auto one = [&](const std::string& args) {
+    Ran r = tbprobe(args + " --json");
+    EXPECT_EQ(r.code, 0) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    return json::parse(r.out.empty() ? "null" : r.out);
+  };
+  ASSERT_EQ(tbgen("--game tictactoe -q --out " + out.string()).code, 0);
+  const std::string ttt = "--table " + (out / "tictactoe.rtb").string();
+  json j = one(ttt + " --position xx.oo.... --line");
+  EXPECT_EQ(j["position"], "xx.oo....");
+  EXPECT_EQ(j["value"], json({{"outcome", "win"}, {"plies", 1}}));
+  EXPECT_EQ(j["moves"].size(), 5u);
+  EXPECT_EQ(j["line"][0]["position"], "xxxoo....");
+  EXPECT_EQ(j["line"][0]["value"], json({{"outcome", "loss"}, {"plies", 0}}));
+  j = one(ttt + " --stats");
+  EXPECT_EQ(j["value_kind"], "wdl16");
+  EXPECT_EQ(j["legal"], 765);
+  EXPECT_EQ(j["counts"]["wins"].get<int>() + j["counts"]["draws"].get<int>() + j["counts"]["losses"].get<int>(), 765);
+  EXPECT_EQ(j["checksum"].get<std::string>().size(), 16u);
+  Ran dump = tbprobe(ttt + " --dump --json");
+  EXPECT_EQ(std::count(dump.out.begin(), dump.out.end(), '\n'), 765);
+  EXPECT_EQ(json::parse(dump.out.substr(0, dump.out.find('\n')))["position"], ".........");
+
+  ASSERT_EQ(tbgen("--game nim --param heaps=2 --param max=3 --solver grundy -q --out " + out.string()).code, 0);
+  const std::string nim = (out / "nim-2x3.grundy.rtb").string();
+  j = one("--table " + nim + " --position 3,1");
+  EXPECT_EQ(j["value"], json({{"value", "2"}, {"outcome", "win"}}));
+  j = one("--dir " + out.string() + " --solver grundy --game nim --param heaps=2 --param max=3 --stats");
+  EXPECT_EQ(j["value_kind"], "grundy16");
+  j = one("--sum " + nim + ":3,1 " + nim + ":2,0");
+  EXPECT_EQ(j["sum"]["value"], "0");  // 2 xor 2
+
+  const auto train = write("t.txt", "2 4\n0 1\n1 0\n0 0\n0 1\n1 0\n1 1\n");
+  ASSERT_EQ(tbgen("--game graph --param file=" + train.string() +
+                  " --param format=ioi-train --param objective=buchi --solver arena -q --out " + out.string())
+                .code,
+            0);
+  j = one("--dir " + out.string() + " --solver arena --game graph --param file=" + train.string() +
+          " --param format=ioi-train --param objective=buchi --position 0");
+  EXPECT_EQ(j["winner"], "A");
+  EXPECT_EQ(j["objective"], "buchi");
+  j = one("--table " + (out / "graph-t-ioi-buchi.rtb").string() + " --stats");
+  EXPECT_EQ(j["solver_params"], "objective=buchi");
+  EXPECT_EQ(j["counts"]["a_wins"], 2);
+  Ran verify = tbgen("verify --table " + (out / "graph-t-ioi-buchi.rtb").string());
+  EXPECT_EQ(verify.code, 1);
+  EXPECT_NE(verify.err.find("does not check arena16"), std::string::npos) << verify.err;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The game of the seeds: a token on a vertex of a directed graph, a move
+// A token on a vertex of a directed graph, a move
 // follows an edge, and the player who cannot move loses (wins if misere).
 // Self-loops and repeated edges are kept: `left` counts edges, not neighbours.
 //

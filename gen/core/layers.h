@@ -4,11 +4,11 @@
 // is dropped and its positions are found again by scanning the values for
 // that depth, so the queue never costs more than about a byte per index:
 // size / sizeof(Entry) entries. Entry is std::uint32_t for tables of up to
-// 2^32 indices (twice the positions listed, not scanned: KQvKR 9% fewer
-// instructions), Index beyond.
+// 2^32 indices (twice the positions listed instead of scanned), Index
+// beyond.
 //
 // A layer is handed out in index order: positions next to each other in
-// the index share predecessors' cache lines (chess KQvKR: 1.5 -> 1.3 CPU s).
+// the index share predecessors' cache lines.
 // Large layers are ordered through a bitmap of the table, an eighth of a
 // byte per index, which is linear where a sort is not. Either way a
 // position listed twice is worked once.

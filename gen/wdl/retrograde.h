@@ -250,8 +250,13 @@ class Retrograde {
   template <bool kConcurrent>
   void make_win(unsigned worker, Index q, std::uint32_t depth) {
     const std::uint16_t target = Value::win(depth).code();
-    // Unknown, or a candidate win through a known value that is slower.
-    auto improves = [&](std::uint16_t c) { return c == 0 || ((c & 1) && c > target && c != kIllegal); };
+    // Unknown (a draw until shown otherwise), or a candidate win through a
+    // known value that is slower.
+    auto improves = [&](std::uint16_t c) {
+      if (c == kIllegal) return false;
+      const Value v = Value::from_code(c);
+      return v.is_draw() || (v.is_win() && v.depth() > depth);
+    };
     if constexpr (kConcurrent) {
       auto v = value(q);
       std::uint16_t current = v.load(std::memory_order_relaxed);
