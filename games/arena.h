@@ -66,7 +66,7 @@ inline Objective parse_objective(std::string_view name) {
 
 // The code of one index in a table of value kind "arena16" (two bytes, as
 // wdl16): bit 0 is 1 when A wins (0 also at illegal indices), bits 1..15 the
-// detail of the objective (gen/arena.h: a number of moves or a round). A
+// detail of the objective (gen/arena/solve.h: a number of moves or a round). A
 // detail above kMaxDetail is stored as kMaxDetail, read "that many or more";
 // the winner is always exact.
 struct ArenaCode {

@@ -373,8 +373,9 @@ struct Owner {
   using Signature = std::optional<Player>(Index);
   template <class G>
   static std::optional<Player> call(const G& g, Index i) {
-    if constexpr (Arena<G>)
+    if constexpr (Arena<G>) {
       if (g.has_owners()) return g.owner(i);
+    }
     return std::nullopt;
   }
   template <class Self>

@@ -1,5 +1,5 @@
 // The contract of impartial games, for the Sprague-Grundy solver
-// (gen/grundy.h). An impartial game is a Game whose moves do not depend on
+// (gen/grundy/solve.h). An impartial game is a Game whose moves do not depend on
 // who is to move; positions without moves lose (normal play).
 //
 // Moves that lead to a SUM of positions. An octal game splits a heap into

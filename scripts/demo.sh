@@ -5,5 +5,5 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
 cmake --build build -j"$(nproc)" --target tbgen tbprobe
-build/gen/tbgen --game tictactoe --out tables --force
-build/probe/tbprobe --dir tables --game tictactoe --position "........." --line
+build/cli/tbgen --game tictactoe --out tables --force
+build/cli/tbprobe --dir tables --game tictactoe --position "........." --line

@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config
           libboost-program-options-dev liblmdb-dev libzstd-dev libxxhash-dev
-          libgtest-dev libbenchmark-dev)
+          libgtest-dev libbenchmark-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

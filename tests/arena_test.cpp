@@ -1,4 +1,4 @@
-// The arena solver (gen/arena.h) against the naive nested fixpoints on
+// The arena solver (gen/arena/solve.h) against the naive nested fixpoints on
 // thousands of random arenas, the naive fixpoints against an enumeration of
 // strategies, and the win/loss generator against reach on the arena of
 // (vertex, player to move) pairs. IOI 2017 Train: arena_train_test.cpp.

@@ -1,6 +1,6 @@
 // From an arena plugin and an objective to a table on disk, value kind
 // "arena16": one two-byte code per index, ArenaCode in games/arena.h
-// (bit 0: A wins; bits 1..15: the detail of gen/arena.h, capped at 32767).
+// (bit 0: A wins; bits 1..15: the detail of gen/arena/solve.h, capped at 32767).
 //
 // The objective is part of what the values depend on, so it goes into the
 // table's name (graph-train-ioi-buchi.rtb), its identity (the game's identity

@@ -1,7 +1,7 @@
-// The layers of an attractor (gen/arena.h). Every position that joins at
+// The layers of an attractor (gen/arena/solve.h). Every position that joins at
 // depth d+1 is found while depth d is propagated, so only two layers live at
 // a time: the one being propagated and the one being filled. Layers
-// (gen/layers.h) keeps a bucket per depth for the win/loss pass, whose known
+// (gen/core/layers.h) keeps a bucket per depth for the win/loss pass, whose known
 // values can land far ahead, and stops at 32766 plies; an attractor has no
 // such jumps and can be as deep as the arena is large.
 //

@@ -24,7 +24,7 @@
 // 8-byte counter word per index, plus the current round's list (8 bytes a
 // position); pass 2 adds about 26 bytes per position it has to value.
 //
-// Pass 2 (loopy, gen/grundy_loopy.h): only when positions are left, i.e.
+// Pass 2 (loopy, gen/grundy/loopy.h): only when positions are left, i.e.
 // the game has cycles. It computes the generalised Sprague-Grundy function
 // of Smith and Fraenkel: a natural number, or infinity(K) with K the set of
 // finite values among the followers. Finite 0 is a loss, finite non-zero or

@@ -1,5 +1,5 @@
-// Pieces shared by the two passes of the Grundy solver (gen/grundy.h and
-// gen/grundy_loopy.h): the working codes, the mex of a set of values, the
+// Pieces shared by the two passes of the Grundy solver (gen/grundy/solve.h and
+// gen/grundy/loopy.h): the working codes, the mex of a set of values, the
 // values a position's moves lead to, and the round-by-round work loop.
 #pragma once
 

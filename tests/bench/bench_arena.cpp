@@ -1,4 +1,4 @@
-// Speed of the arena solver (gen/arena.h):
+// Speed of the arena solver (gen/arena/solve.h):
 //   bench_arena [stations] [tracks] [threads...]
 // 1. IOI 2017 Train at the task's limits (n = 5,000, m = 20,000): a random
 //    arena, and the chain that forces one outer round per station (the

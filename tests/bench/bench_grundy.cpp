@@ -1,4 +1,4 @@
-// Speed of the Sprague-Grundy solver (gen/grundy.h):
+// Speed of the Sprague-Grundy solver (gen/grundy/solve.h):
 //   bench_grundy [kayles N] [dag V E] [cyclic V E] [threads T...]
 // Defaults: Kayles heaps 0..20000 (about 2*10^8 moves to sums, each a sum
 // of two heaps), a random acyclic graph of 10^7 vertices and 3*10^7 edges,

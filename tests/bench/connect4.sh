@@ -16,14 +16,14 @@ printf "%-6s %14s %14s %10s %9s %9s %9s %10s  %s\n" board indices positions "pos
 for board in "${boards[@]}"; do
   w=${board%x*}
   h=${board#*x}
-  /usr/bin/time -f "%U %S %e %M" -o "$out/time" "$build/gen/tbgen" --game connect4 --param "width=$w" \
+  /usr/bin/time -f "%U %S %e %M" -o "$out/time" "$build/cli/tbgen" --game connect4 --param "width=$w" \
     --param "height=$h" --out "$out" --threads "$threads" --quiet >/dev/null
   read -r user sys wall kb <"$out/time"
   table="$out/connect4-${w}x${h}.rtb"
-  stats=$("$build/probe/tbprobe" --table "$table" --stats)
+  stats=$("$build/cli/tbprobe" --table "$table" --stats)
   indices=$(sed -n 's/^indices \([0-9]*\), positions \([0-9]*\)/\1/p' <<<"$stats")
   positions=$(sed -n 's/^indices \([0-9]*\), positions \([0-9]*\)/\2/p' <<<"$stats")
-  start=$("$build/probe/tbprobe" --table "$table" --position "" | head -1)
+  start=$("$build/cli/tbprobe" --table "$table" --position "" | head -1)
   bytes=$(stat -c %s "$table")
   awk -v b="$board" -v i="$indices" -v p="$positions" -v u="$user" -v s="$sys" -v w="$wall" -v kb="$kb" \
     -v bytes="$bytes" -v start="$start" 'BEGIN {

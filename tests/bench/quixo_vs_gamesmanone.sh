@@ -25,8 +25,8 @@ command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get inst
 echo "building rtb (Release) in $BUILD ..." >&2
 cmake -S "$REPO" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD" -j"$(nproc)" --target tbgen tbprobe >/dev/null
-TBGEN=$BUILD/gen/tbgen
-TBPROBE=$BUILD/probe/tbprobe
+TBGEN=$BUILD/cli/tbgen
+TBPROBE=$BUILD/cli/tbprobe
 
 # measure LOG CMD...: runs CMD under /usr/bin/time -v (stdout to LOG.out,
 # stderr to LOG.err) and prints "cpu wall peak_mib".

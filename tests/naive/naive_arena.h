@@ -1,5 +1,5 @@
 // A deliberately naive solver for arenas, used only by the tests to check
-// gen/arena.h. It shares no code with gen/: every objective is its textbook
+// gen/arena/solve.h. It shares no code with gen/: every objective is its textbook
 // fixpoint formula, evaluated round by round by recomputing every position
 // from scratch, with no counters, queues or threads.
 //
@@ -14,7 +14,7 @@
 //   cobuchi  mu Z. nu X. (T | CPre(Z)) & CPre(X)
 //
 // The details are the iteration counts of these formulas, which is what
-// gen/arena.h documents: for a least fixpoint the iteration that first holds
+// gen/arena/solve.h documents: for a least fixpoint the iteration that first holds
 // a position (from 0), for a greatest one the iteration that first drops it
 // (from 0), and for the outer fixpoint of buchi and cobuchi the outer
 // iteration (from 1) that changes the position. The inner details are those

@@ -1,5 +1,5 @@
 // Deliberately naive Sprague-Grundy solvers, used only by the tests to
-// check gen/grundy.h. They share no code with gen/: no counters, no queues,
+// check gen/grundy/solve.h. They share no code with gen/: no counters, no queues,
 // no unmoves; every step rescans the whole graph.
 //
 // solve_grundy: the generalised (loopy) Sprague-Grundy function of Smith

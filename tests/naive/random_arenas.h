@@ -1,4 +1,4 @@
-// Deterministic random arenas for checking gen/arena.h against
+// Deterministic random arenas for checking gen/arena/solve.h against
 // naive::solve_arena. The moves come from the graph families of
 // random_graphs.h (chains, cycles with tails, self-loops, repeated moves,
 // dense, acyclic ...); owners and targets are drawn on top. As there, a seed
