@@ -61,6 +61,14 @@ const ProbeTable& Tablebase::table(std::string_view game, const Params& params) 
                    " (expected " + name + ".rtb)");
 }
 
+const ProbeTable& Tablebase::add(ProbeTable table) {
+  const std::string path = (dir_ / table.opened().path().filename()).string();
+  std::lock_guard lock(mutex_);
+  auto& slot = open_[path];
+  if (!slot) slot = std::make_unique<ProbeTable>(std::move(table));
+  return *slot;
+}
+
 const ProbeTable* Tablebase::find(std::string_view game, const Params& params) const {
   std::unique_ptr<AnyGame> plugin;
   try {

@@ -62,6 +62,9 @@ class Tablebase {
   const ProbeTable& table(std::string_view game, const Params& params) const;
   // The same, or nullptr when the directory has no such table.
   const ProbeTable* find(std::string_view game, const Params& params) const;
+  // Keeps a table of this directory that is already open, so it is not
+  // opened again.
+  const ProbeTable& add(ProbeTable table);
 
  private:
   std::filesystem::path dir_;

@@ -50,7 +50,8 @@ std::string side_title(int side) {
 
 class WdlReader final : public KindReader {
  public:
-  explicit WdlReader(OpenedTable table) : table_(std::move(table)) {}
+  explicit WdlReader(OpenedTable table)
+      : tables_(directory_of(table.path())), table_(tables_.add(ProbeTable(std::move(table)))) {}
 
   Json position(const PositionQuery& q) const override {
     const std::string name(table_.game().name());
@@ -234,8 +235,7 @@ class WdlReader final : public KindReader {
   // A game whose positions name their table (chess): the position's table
   // and those its moves lead into, all from this table's directory.
   Json across_tables(const std::string& position, bool line) const {
-    const Tablebase tables(table_.opened().path().parent_path());
-    const TextProbe probe(tables, std::string(table_.game().name()), extra_params(position));
+    const TextProbe probe(tables_, std::string(table_.game().name()), extra_params(position));
     Json a{{"position", position}, {"value", value_json(probe.value(position))}, {"across_tables", true}};
     a["moves"] = Json::array();
     for (const TextProbe::Move& m : probe.moves(position))
@@ -271,7 +271,12 @@ class WdlReader final : public KindReader {
     out << "\n";
   }
 
-  ProbeTable table_;
+  static std::filesystem::path directory_of(const std::filesystem::path& file) {
+    return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  }
+
+  Tablebase tables_;         // the table's directory, for positions across tables
+  const ProbeTable& table_;  // held by tables_
 };
 
 }  // namespace
