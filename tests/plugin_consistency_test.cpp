@@ -71,16 +71,26 @@ PluginCheckOptions with_threads(unsigned threads, std::uint64_t sample_limit = 0
   return options;
 }
 
+std::vector<std::string> registered_games() {
+  std::vector<std::string> names;
+  for_each_game_type([&]<class G>(std::type_identity<G>) { names.emplace_back(G::kName); });
+  return names;
+}
+
+// One test per registered game, named after it, so that
+// --gtest_filter='*/chess' checks one game.
+class PluginConsistency : public ::testing::TestWithParam<std::string> {};
+
 // Every index, then a sample of a third of them (which checks each sampled
 // position both ways, so it must agree with the whole).
-TEST(PluginConsistency, EveryRegisteredGame) {
-  const auto scratch = std::filesystem::temp_directory_path() / "rtb_consistency";
-  for_each_game_type([&]<class G>(std::type_identity<G>) {
-    const auto sets = small_params(G::kName, scratch);
-    ASSERT_FALSE(sets.empty()) << "no small parameters for game " << G::kName << " in this test";
-    for (const Params& params : sets) {
-      const G game(params);
-      const std::string what = std::string(G::kName) + " " + params.canonical();
+TEST_P(PluginConsistency, SmallParameters) {
+  const std::string& name = GetParam();
+  const auto scratch = std::filesystem::temp_directory_path() / ("rtb_consistency_" + name);
+  const auto sets = small_params(name, scratch);
+  ASSERT_FALSE(sets.empty()) << "no small parameters for game " << name << " in this test";
+  for (const Params& params : sets) {
+    with_game(name, params, [&](const auto& game) {
+      const std::string what = name + " " + params.canonical();
       const PluginCheckReport all = check_plugin(game, with_threads(2));
       EXPECT_TRUE(all.ok()) << what << describe(all);
       EXPECT_FALSE(all.sampled) << what;
@@ -91,10 +101,13 @@ TEST(PluginConsistency, EveryRegisteredGame) {
       EXPECT_TRUE(some.ok()) << what << " (sample)" << describe(some);
       EXPECT_TRUE(some.sampled) << what;
       EXPECT_EQ(some.indices, game.size() / 3) << what;
-    }
-  });
+    });
+  }
   std::filesystem::remove_all(scratch);
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryRegisteredGame, PluginConsistency, ::testing::ValuesIn(registered_games()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 // Nim with two heaps of 0..5: "3,4" -> "1,4" takes two from the first heap.
 class BrokenNim : public ::testing::Test {
@@ -223,7 +236,7 @@ TEST(BrokenSuccessorTexts, DroppedTextIsNamed) {
   }
 }
 
-TEST(PluginCheckProgress, EndsWithEverythingDone) {
+TEST(Progress, EndsWithEverythingDone) {
   const Nim nim(params_of({"heaps=2", "max=30"}));
   PluginCheckOptions options = with_threads(2);
   std::vector<PluginCheckProgress> seen;
