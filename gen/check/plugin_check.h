@@ -67,6 +67,7 @@ class Checker {
 
   PluginCheckReport run() {
     PluginCheckReport report;
+    report.size = size_;
     report.sampled = !full_;
     if (options_.max_failures == 0) return report;
     over_all(

@@ -77,6 +77,7 @@ struct PluginCheckOptions {
 };
 
 struct PluginCheckReport {
+  std::uint64_t size = 0;                    // size() of the table
   std::uint64_t indices = 0;                 // indices checked
   std::uint64_t positions = 0;               // legal positions among them
   std::uint64_t moves = 0;                   // their moves, inside or not, split moves included
