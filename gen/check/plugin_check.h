@@ -63,13 +63,13 @@ class Checker {
         count_(full_ ? size_ : options.sample_limit),
         text_stride_(std::max<std::uint64_t>(1, count_ / std::max<std::uint64_t>(1, options.text_sample))),
         pool_(options.threads),
+        max_failures_(std::max<std::size_t>(1, options.max_failures)),
         tallies_(pool_.size()) {}
 
   PluginCheckReport run() {
     PluginCheckReport report;
     report.size = size_;
     report.sampled = !full_;
-    if (options_.max_failures == 0) return report;
     over_all(
         "checking", count_, [&](std::uint64_t k) { return index_at(k); },
         [&](Tally& tally, std::uint64_t k, Index i) { check_one(tally, k, i); });
@@ -356,9 +356,9 @@ class Checker {
     std::string text = i == PluginCheckFailure::kNoIndex ? "" : label(i);
     if (!text.empty() && text.front() == '#') text.clear();
     std::lock_guard lock(mutex_);
-    if (failures_.size() >= options_.max_failures) return;
+    if (failures_.size() >= max_failures_) return;
     failures_.push_back({check, i, other, std::move(text), std::move(message)});
-    if (failures_.size() >= options_.max_failures) stop_ = true;
+    if (failures_.size() >= max_failures_) stop_ = true;
   }
 
   static constexpr Index kLeaves = ~Index{0};  // a move to a known value, in successor lists
@@ -370,6 +370,7 @@ class Checker {
   const std::uint64_t count_;  // indices to check
   const std::uint64_t text_stride_;
   ThreadPool pool_;
+  const std::size_t max_failures_;
   std::vector<Tally> tallies_;
   std::mutex mutex_;
   std::vector<PluginCheckFailure> failures_;

@@ -71,7 +71,7 @@ struct PluginCheckOptions {
   // successor_texts() costs a text and a parse per move: checked at about
   // this many of the checked indices, evenly spread.
   std::uint64_t text_sample = 3000;
-  std::size_t max_failures = 10;  // the checks stop once they have found this many
+  std::size_t max_failures = 10;  // the checks stop once they have found this many (at least 1)
   // Called on the calling thread between chunks of work; it must not block.
   std::function<void(const PluginCheckProgress&)> progress;
 };
