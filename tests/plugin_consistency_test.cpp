@@ -1,19 +1,23 @@
-// The generic property test every plugin must pass: moves and unmoves are
-// the same relation with the same multiplicities, unmoves yields only legal
-// indices, position text round-trips, and successor_texts() and
-// count_moves() (where a game has them) agree with moves(). Run for every registered game.
+// The generic checks every plugin must pass (gen/check/plugin_check.h), run
+// for every registered game on small parameters, and shown to fail, naming
+// the position or move at fault, on plugins broken on purpose.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <random>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "games/registry.h"
+#include "gen/check/plugin_check.h"
+#include "tests/faulty_game.h"
 
 namespace rtb {
 namespace {
+
+using faulty::Fault;
+using faulty::Faulty;
 
 // Small parameter sets per game; a registered game missing here fails.
 std::vector<Params> small_params(std::string_view game, const std::filesystem::path& scratch) {
@@ -46,94 +50,202 @@ std::vector<Params> small_params(std::string_view game, const std::filesystem::p
   return {};
 }
 
-// A game that writes successors in a position's own orientation must
-// write the moves of moves(): from the stored text, and again from each
-// successor so written (usually another image than the stored one).
-template <Game G>
-void check_successor_texts(const G& game, Index p, const std::string& what) {
-  if constexpr (requires { game.successor_texts(std::string_view{}); }) {
-    auto from_texts = [&](const std::string& t) {
-      std::vector<Index> out;
-      for (const std::string& s : game.successor_texts(t)) out.push_back(game.parse(s));
-      std::sort(out.begin(), out.end());
-      return out;
-    };
-    auto from_moves = [&](Index i) {
-      std::vector<Index> out;
-      game.moves(i, [&](Successor s) { out.push_back(s.inside ? s.index : ~Index{0}); });
-      std::sort(out.begin(), out.end());
-      return out;
-    };
-    const std::string text = game.text(p);
-    ASSERT_EQ(from_texts(text), from_moves(p)) << what << ": successor_texts(" << text << ")";
-    for (const std::string& s : game.successor_texts(text))
-      ASSERT_EQ(from_texts(s), from_moves(game.parse(s))) << what << ": successor_texts(" << s << ")";
-  }
+Params params_of(std::initializer_list<const char*> items) {
+  Params p;
+  for (const char* item : items) p.add(item);
+  return p;
 }
 
-// count_moves(), where a game has it, says what legal() and moves() say.
-template <Game G>
-void check_count_moves(const G& game, Index p, const std::string& what) {
-  if constexpr (CountsMoves<G>) {
-    std::vector<std::uint16_t> known, want;
-    const std::optional<std::uint32_t> inside =
-        game.count_moves(p, [&](Value v) { known.push_back(v.code()); });
-    ASSERT_EQ(inside.has_value(), game.legal(p)) << what << ": count_moves(" << p << ")";
-    if (!inside) return;
-    std::uint32_t n = 0;
-    game.moves(p, [&](Successor s) {
-      if (s.inside)
-        ++n;
-      else
-        want.push_back(s.value.code());
-    });
-    std::sort(known.begin(), known.end());
-    std::sort(want.begin(), want.end());
-    ASSERT_EQ(*inside, n) << what << ": count_moves(" << game.text(p) << ")";
-    ASSERT_EQ(known, want) << what << ": count_moves(" << game.text(p) << ") known values";
-  }
+std::string describe(const PluginCheckReport& report) {
+  std::string out;
+  for (const PluginCheckFailure& f : report.failures)
+    out += "\n  " + std::string(check_name(f.check)) + " at " + std::to_string(f.index) + " (" + f.text +
+           "): " + f.message;
+  return out;
 }
 
-template <Game G>
-void check_consistency(const G& game, const std::string& what) {
-  const Index stride = std::max<Index>(1, game.size() / 3000);  // for the costlier text checks
-  std::vector<std::pair<Index, Index>> forward, backward;       // (p, q) once per move p -> q
-  for (Index p = 0; p < game.size(); ++p) {
-    check_count_moves(game, p, what);
-    if (!game.legal(p)) continue;
-    ASSERT_EQ(game.parse(game.text(p)), p) << what << ": text " << game.text(p);
-    if (p % stride == 0) check_successor_texts(game, p, what);
-    game.moves(p, [&](Successor s) {
-      if (s.inside) forward.emplace_back(p, s.index);
-    });
-    game.unmoves(p, [&](Index q) {
-      ASSERT_LT(q, game.size()) << what;
-      ASSERT_TRUE(game.legal(q)) << what << ": unmoves(" << p << ") yields illegal " << q;
-      backward.emplace_back(q, p);
-    });
-  }
-  for (const auto& [p, q] : forward) ASSERT_TRUE(game.legal(q)) << what << ": move to illegal " << q;
-  std::sort(forward.begin(), forward.end());
-  std::sort(backward.begin(), backward.end());
-  ASSERT_EQ(forward.size(), backward.size()) << what;
-  for (std::size_t k = 0; k < forward.size(); ++k)
-    ASSERT_EQ(forward[k], backward[k])
-        << what << ": move " << game.text(forward[k].first) << " -> " << game.text(forward[k].second)
-        << " has other multiplicity in unmoves";
-  EXPECT_FALSE(forward.empty()) << what;
+PluginCheckOptions with_threads(unsigned threads, std::uint64_t sample_limit = 0) {
+  PluginCheckOptions options;
+  options.threads = threads;
+  options.sample_limit = sample_limit;
+  return options;
 }
 
-TEST(PluginConsistency, EveryRegisteredGame) {
-  const auto scratch = std::filesystem::temp_directory_path() / "rtb_consistency";
-  for_each_game_type([&]<class G>(std::type_identity<G>) {
-    const auto sets = small_params(G::kName, scratch);
-    ASSERT_FALSE(sets.empty()) << "no small parameters for game " << G::kName << " in this test";
-    for (const Params& params : sets) {
-      const G game(params);
-      check_consistency(game, std::string(G::kName) + " " + params.canonical());
-    }
-  });
+std::vector<std::string> registered_games() {
+  std::vector<std::string> names;
+  for_each_game_type([&]<class G>(std::type_identity<G>) { names.emplace_back(G::kName); });
+  return names;
+}
+
+// One test per registered game, named after it, so that
+// --gtest_filter='*/chess' checks one game.
+class PluginConsistency : public ::testing::TestWithParam<std::string> {};
+
+// Every index, then a sample of a third of them (which checks each sampled
+// position both ways, so it must agree with the whole).
+TEST_P(PluginConsistency, SmallParameters) {
+  const std::string& name = GetParam();
+  const auto scratch = std::filesystem::temp_directory_path() / ("rtb_consistency_" + name);
+  const auto sets = small_params(name, scratch);
+  ASSERT_FALSE(sets.empty()) << "no small parameters for game " << name << " in this test";
+  for (const Params& params : sets) {
+    with_game(name, params, [&](const auto& game) {
+      const std::string what = name + " " + params.canonical();
+      const PluginCheckReport all = check_plugin(game, with_threads(2));
+      EXPECT_TRUE(all.ok()) << what << describe(all);
+      EXPECT_FALSE(all.sampled) << what;
+      EXPECT_EQ(all.indices, game.size()) << what;
+      EXPECT_GT(all.positions, 0u) << what;
+      EXPECT_GT(all.moves, 0u) << what;
+      const PluginCheckReport some = check_plugin(game, with_threads(2, game.size() / 3));
+      EXPECT_TRUE(some.ok()) << what << " (sample)" << describe(some);
+      EXPECT_TRUE(some.sampled) << what;
+      EXPECT_EQ(some.indices, game.size() / 3) << what;
+    });
+  }
   std::filesystem::remove_all(scratch);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryRegisteredGame, PluginConsistency, ::testing::ValuesIn(registered_games()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+// Nim with two heaps of 0..5: "3,4" -> "1,4" takes two from the first heap.
+class BrokenNim : public ::testing::Test {
+ protected:
+  const Params params = params_of({"heaps=2", "max=5"});
+  const Nim nim{params};
+  const Index a = nim.parse("3,4"), b = nim.parse("1,4"), c = nim.parse("0,5");
+
+  // The report has exactly one failure, `check` for the pair (from, to).
+  static void expect_only(const PluginCheckReport& report, PluginCheck check, Index from, Index to,
+                          const std::string& message) {
+    ASSERT_EQ(report.failures.size(), 1u) << describe(report);
+    const PluginCheckFailure& f = report.failures[0];
+    EXPECT_EQ(f.check, check) << describe(report);
+    EXPECT_EQ(f.index, from) << describe(report);
+    EXPECT_EQ(f.other, to) << describe(report);
+    EXPECT_EQ(f.message, message);
+  }
+};
+
+TEST_F(BrokenNim, DroppedPredecessorIsNamed) {
+  const Faulty<Nim> game(params, {{Fault::kDropUnmove, a, b}});
+  for (unsigned threads : {1u, 3u})
+    expect_only(check_plugin(game, with_threads(threads)), PluginCheck::kRelation, a, b,
+                "move 3,4 -> 1,4 appears 1 time in moves(3,4), 0 times in unmoves(1,4)");
+}
+
+TEST_F(BrokenNim, DuplicatedPredecessorIsNamed) {
+  const Faulty<Nim> game(params, {{Fault::kDuplicateUnmove, a, b}});
+  expect_only(check_plugin(game, with_threads(2)), PluginCheck::kRelation, a, b,
+              "move 3,4 -> 1,4 appears 1 time in moves(3,4), 2 times in unmoves(1,4)");
+}
+
+TEST_F(BrokenNim, PredecessorWithoutTheMoveIsNamed) {
+  const Faulty<Nim> game(params, {{Fault::kExtraUnmove, c, b}});
+  expect_only(check_plugin(game, with_threads(2)), PluginCheck::kRelation, c, b,
+              "move 0,5 -> 1,4 appears 0 times in moves(0,5), 1 time in unmoves(1,4)");
+}
+
+TEST_F(BrokenNim, IndexBeyondTheTable) {
+  const Faulty<Nim> game(params, {{Fault::kUnmoveOutOfRange, b}});
+  const PluginCheckReport report = check_plugin(game, with_threads(2));
+  ASSERT_FALSE(report.ok());
+  EXPECT_EQ(report.failures[0].check, PluginCheck::kIndices) << describe(report);
+  EXPECT_EQ(report.failures[0].index, b) << describe(report);
+  EXPECT_EQ(report.failures[0].other, nim.size()) << describe(report);
+}
+
+TEST_F(BrokenNim, TextCountTerminal) {
+  const Faulty<Nim> game(
+      params,
+      {{Fault::kWrongParse, a, b}, {Fault::kWrongCount, b}, {Fault::kTerminalThrows, nim.parse("0,0")}});
+  const PluginCheckReport report = check_plugin(game, with_threads(2));
+  ASSERT_EQ(report.failures.size(), 3u) << describe(report);
+  EXPECT_EQ(report.failures[0].check, PluginCheck::kTerminal);
+  EXPECT_EQ(report.failures[0].index, 0u);
+  EXPECT_EQ(report.failures[1].check, PluginCheck::kCountMoves);
+  EXPECT_EQ(report.failures[1].index, b);
+  EXPECT_EQ(report.failures[2].check, PluginCheck::kText);
+  EXPECT_EQ(report.failures[2].index, a);
+  EXPECT_EQ(report.failures[2].text, "3,4");
+}
+
+TEST_F(BrokenNim, StopsAtMaxFailures) {
+  std::vector<faulty::InjectedFault> faults;
+  for (const char* from : {"5,4", "4,4", "3,4", "2,4"})
+    faults.push_back({Fault::kDropUnmove, nim.parse(from), b});
+  const Faulty<Nim> game(params, faults);
+  PluginCheckOptions options = with_threads(2);
+  options.max_failures = 2;
+  const PluginCheckReport report = check_plugin(game, options);
+  EXPECT_EQ(report.failures.size(), 2u) << describe(report);
+  EXPECT_TRUE(report.stopped);
+}
+
+// A sample checks the edges of the positions it draws: a fault at a drawn
+// position is found, and the sample is what sampled_index() says.
+TEST(BrokenSample, FaultAtASampledPosition) {
+  const Params params = params_of({"heaps=3", "max=9"});
+  const Nim nim(params);
+  constexpr std::uint64_t kSample = 100;
+  const PluginCheckOptions options = with_threads(2, kSample);
+  Index a = 0;
+  std::optional<Index> b;
+  for (std::uint64_t k = 17; !b; ++k) {  // a drawn position with a move
+    a = sampled_index(nim.size(), kSample, options.seed, k);
+    nim.moves(a, [&](Successor s) { b = s.index; });
+  }
+  const PluginCheckReport clean = check_plugin(nim, options);
+  EXPECT_TRUE(clean.ok()) << describe(clean);
+  EXPECT_TRUE(clean.sampled);
+  EXPECT_EQ(clean.indices, kSample);
+
+  const Faulty<Nim> game(params, {{Fault::kDropUnmove, a, *b}});
+  const PluginCheckReport report = check_plugin(game, options);
+  ASSERT_EQ(report.failures.size(), 1u) << describe(report);
+  EXPECT_EQ(report.failures[0].check, PluginCheck::kRelation);
+  EXPECT_EQ(report.failures[0].index, a);
+  EXPECT_EQ(report.failures[0].other, b);
+}
+
+TEST(BrokenSplits, DroppedPartIsNamed) {
+  const Params params = params_of({"octal=0.77", "heaps=12"});  // Kayles: 7 splits into 2+4 and 2+3
+  const Faulty<Octal> game(params, {{Fault::kDropUnsplit, 7, 2}});
+  const PluginCheckReport report = check_plugin(game, with_threads(2));
+  ASSERT_EQ(report.failures.size(), 1u) << describe(report);
+  EXPECT_EQ(report.failures[0].check, PluginCheck::kSplits);
+  EXPECT_EQ(report.failures[0].index, 7u);
+  EXPECT_EQ(report.failures[0].other, 2u);
+  EXPECT_EQ(report.failures[0].message,
+            "move 7 -> 2 appears 2 times in split_moves(7), 1 time in unsplit(2)");
+}
+
+TEST(BrokenSuccessorTexts, DroppedTextIsNamed) {
+  const Params params = params_of({});
+  const TicTacToe board(params);
+  const Index empty = board.parse(".........");
+  const Faulty<TicTacToe> game(params, {{Fault::kDropSuccessorText, empty}});
+  PluginCheckOptions options = with_threads(2);
+  options.text_sample = game.size();  // every position
+  const PluginCheckReport report = check_plugin(game, options);
+  ASSERT_FALSE(report.ok());
+  for (const PluginCheckFailure& f : report.failures) {
+    EXPECT_EQ(f.check, PluginCheck::kSuccessorTexts) << describe(report);
+    EXPECT_EQ(f.index, empty) << describe(report);
+  }
+}
+
+TEST(Progress, EndsWithEverythingDone) {
+  const Nim nim(params_of({"heaps=2", "max=30"}));
+  PluginCheckOptions options = with_threads(2);
+  std::vector<PluginCheckProgress> seen;
+  options.progress = [&](const PluginCheckProgress& p) { seen.push_back(p); };
+  EXPECT_TRUE(check_plugin(nim, options).ok());
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back().phase, "checking");
+  EXPECT_EQ(seen.back().done, nim.size());
+  EXPECT_EQ(seen.back().total, nim.size());
 }
 
 }  // namespace
