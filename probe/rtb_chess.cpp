@@ -52,9 +52,11 @@ struct rtb_chess {
       if (auto it = tables.find(key); it != tables.end()) return *it->second;
     }
     std::unique_lock lock(mutex);
-    auto& slot = tables[key];
-    if (!slot) slot = open(m);
-    return *slot;
+    if (auto it = tables.find(key); it != tables.end()) return *it->second;
+    // Kept only once open: a table that is missing or fails to open leaves
+    // no entry, so the next probe looks for it again.
+    auto opened = open(m);
+    return *tables.emplace(key, std::move(opened)).first->second;
   }
 
   std::unique_ptr<Entry> open(const Material& m) const {

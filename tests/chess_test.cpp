@@ -1,9 +1,12 @@
 // Chess: the board symmetries, material names, the move generator against a
 // plain one, moves/unmoves consistency, and published tablebase figures.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <random>
+#include <thread>
 
 #include "games/chess/notation.h"
 #include "gen/build_table.h"
@@ -310,6 +313,52 @@ TEST(ChessProbe, BitboardProbeAgreesWithTables) {
   rtb_value dummy;
   EXPECT_EQ(probe(parse_fen("8/8/8/8/8/8/8/KNN4k w - - 0 1").board, RTB_CHESS_NO_EP, dummy),
             -1);  // no such table
+  rtb_chess_close(tb);
+  std::filesystem::remove_all(dir);
+}
+
+// Probes a board through the C API, its pieces split by type as an engine keeps them.
+int probe_board(const rtb_chess* tb, const Board& b, int ep, rtb_value& v) {
+  auto both = [&](int t) { return b.pieces[0][t] | b.pieces[1][t]; };
+  return rtb_chess_probe(tb, b.color[0], b.color[1], both(kKing), both(kQueen), both(kRook), both(kBishop),
+                         both(kKnight), both(kPawn), b.stm, ep, &v);
+}
+
+// A material whose table is missing fails alike on every probe, from every
+// thread (a failed open once left a null entry that the next probe read),
+// and is found once its table has been written to the directory.
+TEST(ChessProbe, MissingTableFailsEveryTimeUntilWritten) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("rtb_chess_missing_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtm", 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
+  const Board kqk = parse_fen("7k/8/8/8/8/8/8/KQ6 w - - 0 1").board;
+  rtb_value v;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(probe_board(tb, kqk, RTB_CHESS_NO_EP, v), -1);
+    EXPECT_NE(std::string(rtb_chess_last_error()).find("KQvK"), std::string::npos) << rtb_chess_last_error();
+  }
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        rtb_value w;
+        if (probe_board(tb, kqk, RTB_CHESS_NO_EP, w) != -1 || std::string(rtb_chess_last_error()).empty())
+          ++wrong;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+
+  const Chess game = make_chess("KQvK");
+  const chess_support::Solved& t = shared_solver().solve("KQvK");
+  storage::write_table(table_path(dir, game.table_name()), table_meta(game, t.stats), t.values, {});
+  ASSERT_EQ(probe_board(tb, kqk, RTB_CHESS_NO_EP, v), 0) << rtb_chess_last_error();
+  EXPECT_EQ(v.wdl, RTB_WIN);
+  EXPECT_EQ(v.depth, t.at(game.layout().index(kqk)).depth());
   rtb_chess_close(tb);
   std::filesystem::remove_all(dir);
 }
