@@ -22,12 +22,14 @@ namespace {
 
 using namespace rtb::chess;
 
+using rtb::c_api::Failure;
+using rtb::c_api::fill;
 using rtb::c_api::guarded;
-using rtb::c_api::last_error;
+using rtb::c_api::guarded_status;
+using rtb::c_api::require;
 
-struct ProbeFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// The largest tables tbgen makes; a board with more pieces has no table.
+constexpr int kMaxTablePieces = 6;
 
 struct Entry {
   Layout layout;
@@ -52,9 +54,11 @@ struct rtb_chess {
       if (auto it = tables.find(key); it != tables.end()) return *it->second;
     }
     std::unique_lock lock(mutex);
-    auto& slot = tables[key];
-    if (!slot) slot = open(m);
-    return *slot;
+    if (auto it = tables.find(key); it != tables.end()) return *it->second;
+    // Kept only once open: a table that is missing or fails to open leaves
+    // no entry, so the next probe looks for it again.
+    auto opened = open(m);
+    return *tables.emplace(key, std::move(opened)).first->second;
   }
 
   std::unique_ptr<Entry> open(const Material& m) const {
@@ -63,10 +67,10 @@ struct rtb_chess {
     p.set("metric", metric);
     const rtb::Chess game(p);
     const auto path = dir / (game.table_name() + ".rtb");
-    if (!std::filesystem::exists(path)) throw ProbeFailure("no table " + path.string());
+    rtb::c_api::require_table_file(path);
     auto e = std::make_unique<Entry>(Entry{Layout(m), rtb::storage::TableReader(path), {}});
-    if (e->reader.meta().identity != game.identity())
-      throw ProbeFailure("table " + path.string() + " is not " + game.identity());
+    if (e->reader.meta().identity != game.identity() || e->reader.meta().value_kind != "wdl16")
+      throw Failure(RTB_ERR_WRONG_KIND, "table " + path.string() + " is not " + game.identity());
     if (in_memory) e->values = e->reader.read_all();
     return e;
   }
@@ -75,6 +79,11 @@ struct rtb_chess {
   rtb::Value lookup(const Board& b) const {
     const Material m = Material::of(b);
     if (m.kings_only()) return rtb::Value::draw();
+    // Before the key is formed: its four bits per count would let sixteen
+    // pieces of one type pass for one of the next.
+    if (m.pieces() > kMaxTablePieces)
+      throw Failure(RTB_ERR_NO_TABLE,
+                    "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
     const bool as_is = m.is_canonical();
     const Entry& e = entry(as_is ? m : m.swapped());
     const rtb::Index i = e.layout.index(as_is ? b : swap_colors(b, m.has_pawns()));
@@ -98,29 +107,26 @@ struct rtb_chess {
 namespace {
 
 Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (&by_type)[6], int stm) {
-  if (white & black) throw ProbeFailure("a square is both white and black");
-  if (stm != RTB_CHESS_WHITE && stm != RTB_CHESS_BLACK) throw ProbeFailure("side_to_move must be 0 or 1");
+  auto illegal = [](const char* why) { return Failure(RTB_ERR_ILLEGAL_POSITION, why); };
+  if (stm != RTB_CHESS_WHITE && stm != RTB_CHESS_BLACK)
+    throw Failure(RTB_ERR_BAD_ARGUMENT, "side_to_move must be 0 or 1");
+  if (white & black) throw illegal("a square is both white and black");
   Board b;
   std::uint64_t all = 0;
   for (int t = 0; t < 6; ++t) {
-    if (all & by_type[t]) throw ProbeFailure("a square holds two kinds of piece");
+    if (all & by_type[t]) throw illegal("a square holds two kinds of piece");
     all |= by_type[t];
     b.pieces[kWhite][t] = by_type[t] & white;
     b.pieces[kBlack][t] = by_type[t] & black;
   }
-  if (all != (white | black)) throw ProbeFailure("the piece bitboards do not cover white | black");
+  if (all != (white | black)) throw illegal("the piece bitboards do not cover white | black");
   b.color = {white, black};
   b.stm = static_cast<Color>(stm);
   if (std::popcount(b.pieces[0][kKing]) != 1 || std::popcount(b.pieces[1][kKing]) != 1)
-    throw ProbeFailure("each side needs exactly one king");
-  if (by_type[kPawn] & (kRank1 | kRank8)) throw ProbeFailure("a pawn on rank 1 or 8");
-  if (in_check(b, opponent(b.stm))) throw ProbeFailure("the side not to move is in check");
+    throw illegal("each side needs exactly one king");
+  if (by_type[kPawn] & (kRank1 | kRank8)) throw illegal("a pawn on rank 1 or 8");
+  if (in_check(b, opponent(b.stm))) throw illegal("the side not to move is in check");
   return b;
-}
-
-int fill(rtb::Value v, rtb_value* out) {
-  rtb::c_api::fill(v, out);
-  return 0;
 }
 
 int largest_table(const std::filesystem::path& dir, const std::string& metric) {
@@ -147,13 +153,18 @@ extern "C" {
 rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
   return guarded(
       [&] {
-        if (!dir) throw ProbeFailure("dir is NULL");
+        require(dir, "dir");
         auto tb = std::make_unique<rtb_chess>();
         tb->dir = dir;
         tb->metric = metric ? metric : "dtm";
         if (tb->metric != "dtm" && tb->metric != "dtc")
-          throw ProbeFailure("metric must be \"dtm\" or \"dtc\"");
-        if (!std::filesystem::is_directory(tb->dir)) throw ProbeFailure(std::string("no directory ") + dir);
+          throw Failure(RTB_ERR_BAD_ARGUMENT, "metric must be \"dtm\" or \"dtc\"");
+        // Refused rather than ignored, so that a flag of a later version is
+        // never taken for one this version honours.
+        if (flags & ~unsigned{RTB_CHESS_IN_MEMORY})
+          throw Failure(RTB_ERR_BAD_ARGUMENT, "unknown flags " + std::to_string(flags));
+        if (!std::filesystem::is_directory(tb->dir))
+          throw Failure(RTB_ERR_NO_TABLE, std::string("no directory ") + dir);
         tb->in_memory = flags & RTB_CHESS_IN_MEMORY;
         tb->max_pieces = largest_table(tb->dir, tb->metric);
         return tb.release();  // the caller's until rtb_chess_close
@@ -164,41 +175,55 @@ rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
 int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, int side_to_move,
                     int ep_square, rtb_value* out) {
-  return guarded(
-      [&] {
-        if (!tb || !out) throw ProbeFailure("tb or out is NULL");
-        const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
-        const Board b = make_board(white, black, by_type, side_to_move);
-        if (ep_square != RTB_CHESS_NO_EP) {
-          if (ep_square < 0 || ep_square > 63)
-            throw ProbeFailure("ep_square must be 0..63 or RTB_CHESS_NO_EP");
-          bool capture = false;
-          en_passant_captures(b, ep_square, [&](const Board&) { capture = true; });
-          if (capture) return fill(tb->lookahead(b, ep_square), out);
-        }
-        return fill(tb->lookup(b), out);
-      },
-      -1);
+  return guarded_status([&] {
+    require(tb, "tb");
+    require(out, "out");
+    if (ep_square != RTB_CHESS_NO_EP && (ep_square < 0 || ep_square > 63))
+      throw Failure(RTB_ERR_BAD_ARGUMENT, "ep_square must be 0..63 or RTB_CHESS_NO_EP");
+    const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
+    const Board b = make_board(white, black, by_type, side_to_move);
+    if (ep_square != RTB_CHESS_NO_EP) {
+      // Also keeps en_passant_captures from looking for the captured pawn
+      // off the board.
+      if (ep_square / 8 != (b.stm == kWhite ? 5 : 2))
+        throw Failure(RTB_ERR_ILLEGAL_POSITION,
+                      "ep_square is not on the en-passant rank of the side to move");
+      bool capture = false;
+      en_passant_captures(b, ep_square, [&](const Board&) { capture = true; });
+      if (capture) return fill(tb->lookahead(b, ep_square), out);
+    }
+    fill(tb->lookup(b), out);
+  });
 }
 
 int rtb_chess_probe_fen(const rtb_chess* tb, const char* fen, rtb_value* out) {
-  return guarded(
-      [&] {
-        if (!tb || !out || !fen) throw ProbeFailure("tb, fen or out is NULL");
-        const ParsedFen parsed = parse_fen(fen);
-        bool capture = false;
-        en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
-        return fill(capture ? tb->lookahead(parsed.board, parsed.en_passant) : tb->lookup(parsed.board), out);
-      },
-      -1);
+  return guarded_status([&] {
+    require(tb, "tb");
+    require(fen, "fen");
+    require(out, "out");
+    ParsedFen parsed;
+    try {
+      parsed = parse_fen(fen);
+    } catch (const rtb::GameError& e) {
+      throw Failure(RTB_ERR_ILLEGAL_POSITION, e.what());
+    }
+    bool capture = false;
+    en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
+    fill(capture ? tb->lookahead(parsed.board, parsed.en_passant) : tb->lookup(parsed.board), out);
+  });
 }
 
 int rtb_chess_max_pieces(const rtb_chess* tb) {
-  return tb ? tb->max_pieces : 0;
+  return guarded(
+      [&] {
+        require(tb, "tb");
+        return tb->max_pieces;
+      },
+      0);
 }
 
 const char* rtb_chess_last_error(void) {
-  return last_error.c_str();
+  return rtb_last_error();
 }
 
 void rtb_chess_close(rtb_chess* tb) {

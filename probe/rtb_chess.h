@@ -1,15 +1,32 @@
-/* rtb_chess.h: the engine-shaped chess probe of the rtb library, in plain C.
+/** @file rtb_chess.h
+ * @brief The engine-shaped chess probe of the rtb library, in plain C.
  *
  * An engine hands over the position as the bitboards it already keeps (bit
  * 0 is a1, bit 7 h1, bit 63 h8) and gets WDL and depth back, with no text
  * parsed. Tables are found by material in one directory of tables written
  * by `tbgen --game chess`, opened on first use and then shared by all
- * threads. A position with an en-passant square is answered by looking one
- * ply ahead (the tables hold no en-passant rights).
+ * threads. A position with an en-passant capture is answered by looking one
+ * ply ahead (the tables hold no en-passant rights). The tables assume no
+ * castling rights: a position where castling is still allowed may have
+ * another value than the one given (rtb_chess_probe_fen() refuses it).
  *
- * Values are for the side to move: RTB_WIN or RTB_LOSS in `depth` plies
+ * @par Values
+ * Values are for the side to move: #RTB_WIN or #RTB_LOSS in `depth` plies
  * (to mate with metric "dtm", to the next capture, promotion or mate with
- * "dtc"), or RTB_DRAW. No 50-move rule is applied.
+ * "dtc"), or #RTB_DRAW. No 50-move rule is applied: a win is a win however
+ * many moves it takes, and the tables say nothing of the halfmove clock.
+ *
+ * @par Errors, threads, ownership
+ * As in rtb.h: functions returning int return 0 or the negative of an
+ * #rtb_error, functions returning a pointer return NULL, and the calling
+ * thread's rtb_last_error_code() and rtb_last_error() (or its alias
+ * rtb_chess_last_error()) tell the failure. An #rtb_chess handle may be
+ * probed by any number of threads at once; only rtb_chess_close() must not
+ * race with its other uses. Each material's table is opened by the first
+ * probe that needs it, under a lock; later probes of it take a shared lock
+ * only. A material whose table is missing is looked for again by every
+ * probe (a table written later is found), at the cost of a file-system
+ * lookup: check rtb_chess_max_pieces() first in search.
  */
 #ifndef RTB_CHESS_H
 #define RTB_CHESS_H
@@ -22,40 +39,107 @@
 extern "C" {
 #endif
 
+/** A directory of chess tables; see rtb_chess_open(). */
 typedef struct rtb_chess rtb_chess;
 
 enum {
-  RTB_CHESS_WHITE = 0,
-  RTB_CHESS_BLACK = 1,
-  RTB_CHESS_NO_EP = -1,
-  /* rtb_chess_open flag: decompress each table whole when first used
-   * (2 bytes per index) instead of block by block. */
+  RTB_CHESS_WHITE = 0,  /**< side_to_move: white */
+  RTB_CHESS_BLACK = 1,  /**< side_to_move: black */
+  RTB_CHESS_NO_EP = -1, /**< ep_square: no en-passant capture is allowed */
+  /** rtb_chess_open() flag: decompress each table whole when first used
+   * (2 bytes per index, checked against the table's checksum) instead of
+   * block by block. */
   RTB_CHESS_IN_MEMORY = 1
 };
 
-/* Opens the chess tables in `dir`; metric is "dtm" (or NULL) or "dtc".
- * Returns NULL with a message for rtb_chess_last_error() on failure. */
+/** @brief Opens the chess tables in `dir`.
+ *
+ * No table is opened yet: each is opened by the first probe that needs it.
+ * Thread-safe; the handle may then be shared by any number of threads.
+ * @param[in] dir the directory of tables (NUL-terminated); read during the call only.
+ * @param[in] metric "dtm" (or NULL) for depth to mate, "dtc" for depth to conversion;
+ *   the tables of that metric are used (tbgen names the dtc ones "KQvK-dtc.rtb").
+ * @param[in] flags 0 or #RTB_CHESS_IN_MEMORY.
+ * @return the handle, owned by the caller until rtb_chess_close(); or NULL with:
+ *  - #RTB_ERR_BAD_ARGUMENT: `dir` is NULL, `metric` is neither "dtm" nor "dtc",
+ *    or `flags` has an unknown bit;
+ *  - #RTB_ERR_NO_TABLE: `dir` is not a directory;
+ *  - #RTB_ERR_IO: the directory cannot be listed;
+ *  - #RTB_ERR_NO_MEMORY, #RTB_ERR_INTERNAL.
+ */
 rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags);
 
-/* The value of a position. `ep_square` is the square a pawn just skipped
- * (0..63), or RTB_CHESS_NO_EP. Returns 0, or -1 when the position is not
- * legal or its table (or one it leads into) is missing. */
+/** @brief The value of a position given as bitboards.
+ *
+ * `white` and `black` are the squares of each colour's pieces; the six
+ * piece bitboards hold both colours' pieces of that type. Together they
+ * must place each piece once and cover white | black exactly.
+ * Thread-safe: any number of threads may probe one handle at once.
+ * @param[in] tb a handle from rtb_chess_open().
+ * @param[in] white, black, kings, queens, rooks, bishops, knights, pawns the bitboards.
+ * @param[in] side_to_move #RTB_CHESS_WHITE or #RTB_CHESS_BLACK.
+ * @param[in] ep_square the square a pawn just skipped (on rank 6 with white
+ *   to move, rank 3 with black), or #RTB_CHESS_NO_EP. A square where no pawn
+ *   can take en passant is allowed and changes nothing.
+ * @param[out] out receives the value; unchanged on failure.
+ * @return 0, or the negative code of:
+ *  - #RTB_ERR_BAD_ARGUMENT: `tb` or `out` is NULL, `side_to_move` is neither 0 nor 1,
+ *    or `ep_square` is neither #RTB_CHESS_NO_EP nor 0..63;
+ *  - #RTB_ERR_ILLEGAL_POSITION: the bitboards overlap or leave a piece without a type,
+ *    a side has no king or several, a pawn stands on rank 1 or 8, the side not to move
+ *    is in check, or `ep_square` is on the wrong rank for the side to move;
+ *  - #RTB_ERR_NO_TABLE: the position has more than 6 pieces, or the table of its
+ *    material (or, when an en-passant capture is looked ahead through, of a material
+ *    a move leads to) is not in the directory;
+ *  - #RTB_ERR_CORRUPT: that table is damaged, truncated or incomplete;
+ *  - #RTB_ERR_WRONG_KIND: the file of that name is not the table of that material
+ *    and metric;
+ *  - #RTB_ERR_IO: the table's file cannot be read;
+ *  - #RTB_ERR_NO_MEMORY (with #RTB_CHESS_IN_MEMORY: the table does not fit),
+ *    #RTB_ERR_INTERNAL.
+ */
 int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, int side_to_move,
                     int ep_square, rtb_value* out);
 
-/* The same for a position given as FEN (castling rights must be "-"), for
- * callers that hold text, such as tbprobe valuing a FEN with an en-passant
- * capture or the position after each move of a FEN as the user typed it. */
+/** @brief The value of a position given as FEN.
+ *
+ * For callers that hold text, such as tbprobe valuing a FEN with an
+ * en-passant capture or the position after each move of a FEN as the user
+ * typed it. The move counters may be left out and are ignored.
+ * Thread-safe, as rtb_chess_probe().
+ * @param[in] tb a handle from rtb_chess_open().
+ * @param[in] fen the FEN (NUL-terminated); castling rights must be "-".
+ * @param[out] out receives the value; unchanged on failure.
+ * @return 0, or the negative code of:
+ *  - #RTB_ERR_BAD_ARGUMENT: `tb`, `fen` or `out` is NULL;
+ *  - #RTB_ERR_ILLEGAL_POSITION: the FEN is malformed, has castling rights, or gives a
+ *    position that cannot occur (as for rtb_chess_probe());
+ *  - and the table failures of rtb_chess_probe().
+ */
 int rtb_chess_probe_fen(const rtb_chess* tb, const char* fen, rtb_value* out);
 
-/* The largest number of pieces (kings included) that `dir` has a table
- * for, as seen when it was opened; 0 if none. */
+/** @brief The largest number of pieces (kings included) that the directory
+ * had a table for when it was opened.
+ *
+ * Thread-safe. An engine probes only positions with at most this many
+ * pieces, so that a missing table costs no file-system lookup in search.
+ * @param[in] tb a handle from rtb_chess_open().
+ * @return the number, or 0 if the directory had no chess table of the metric;
+ *   0 with #RTB_ERR_BAD_ARGUMENT if `tb` is NULL.
+ */
 int rtb_chess_max_pieces(const rtb_chess* tb);
 
-/* The message of the last failure of an rtb_chess_ call in this thread. */
+/** @brief The same as rtb_last_error(): the message of the calling thread's
+ * last failure, "" if none. Never NULL; valid until the thread's next call of
+ * a function that can fail.
+ */
 const char* rtb_chess_last_error(void);
 
+/** @brief Closes the tables and frees what they hold.
+ * @param[in] tb a handle from rtb_chess_open(), or NULL (nothing happens). No
+ *   thread may use it during or after the call. Never fails.
+ */
 void rtb_chess_close(rtb_chess* tb);
 
 #ifdef __cplusplus

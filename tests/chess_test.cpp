@@ -1,9 +1,13 @@
 // Chess: the board symmetries, material names, the move generator against a
 // plain one, moves/unmoves consistency, and published tablebase figures.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <random>
+#include <thread>
 
 #include "games/chess/notation.h"
 #include "gen/wdl/build.h"
@@ -309,8 +313,240 @@ TEST(ChessProbe, BitboardProbeAgreesWithTables) {
   EXPECT_EQ(from_text.depth, with.depth);
   rtb_value dummy;
   EXPECT_EQ(probe(parse_fen("8/8/8/8/8/8/8/KNN4k w - - 0 1").board, RTB_CHESS_NO_EP, dummy),
-            -1);  // no such table
+            -RTB_ERR_NO_TABLE);  // no such table
   rtb_chess_close(tb);
+  std::filesystem::remove_all(dir);
+}
+
+// Probes a board through the C API, its pieces split by type as an engine keeps them.
+int probe_board(const rtb_chess* tb, const Board& b, int ep, rtb_value& v) {
+  auto both = [&](int t) { return b.pieces[0][t] | b.pieces[1][t]; };
+  return rtb_chess_probe(tb, b.color[0], b.color[1], both(kKing), both(kQueen), both(kRook), both(kBishop),
+                         both(kKnight), both(kPawn), b.stm, ep, &v);
+}
+
+// A material whose table is missing fails alike on every probe, from every
+// thread (a failed open once left a null entry that the next probe read),
+// and is found once its table has been written to the directory.
+TEST(ChessProbe, MissingTableFailsEveryTimeUntilWritten) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("rtb_chess_missing_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtm", 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
+  const Board kqk = parse_fen("7k/8/8/8/8/8/8/KQ6 w - - 0 1").board;
+  rtb_value v;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(probe_board(tb, kqk, RTB_CHESS_NO_EP, v), -RTB_ERR_NO_TABLE);
+    EXPECT_EQ(rtb_last_error_code(), RTB_ERR_NO_TABLE);
+    EXPECT_NE(std::string(rtb_chess_last_error()).find("KQvK"), std::string::npos) << rtb_chess_last_error();
+  }
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        rtb_value w;
+        if (probe_board(tb, kqk, RTB_CHESS_NO_EP, w) != -RTB_ERR_NO_TABLE ||
+            rtb_last_error_code() != RTB_ERR_NO_TABLE || std::string(rtb_chess_last_error()).empty())
+          ++wrong;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+
+  const Chess game = make_chess("KQvK");
+  const chess_support::Solved& t = shared_solver().solve("KQvK");
+  storage::write_table(table_path(dir, game.table_name()), table_meta(game, t.stats), t.values, {});
+  ASSERT_EQ(probe_board(tb, kqk, RTB_CHESS_NO_EP, v), 0) << rtb_chess_last_error();
+  EXPECT_EQ(rtb_last_error_code(), RTB_OK);
+  EXPECT_EQ(v.wdl, RTB_WIN);
+  EXPECT_EQ(v.depth, t.at(game.layout().index(kqk)).depth());
+  rtb_chess_close(tb);
+  std::filesystem::remove_all(dir);
+}
+
+// The bitboards of a position as an engine passes them, with no Board in
+// between, so that the probe sees positions no Board would be built for.
+struct Bits {
+  std::uint64_t white = 0, black = 0, by_type[6] = {};
+  int stm = RTB_CHESS_WHITE;
+  Bits& put(int color, int type, Square s) {
+    (color == kWhite ? white : black) |= bit(s);
+    by_type[type] |= bit(s);
+    return *this;
+  }
+  int probe(const rtb_chess* tb, rtb_value* out, int ep = RTB_CHESS_NO_EP) const {
+    return rtb_chess_probe(tb, white, black, by_type[kKing], by_type[kQueen], by_type[kRook],
+                           by_type[kBishop], by_type[kKnight], by_type[kPawn], stm, ep, out);
+  }
+};
+
+// Whether the calling thread's last failure is `code`, with a message.
+::testing::AssertionResult failed_with(int code) {
+  if (rtb_last_error_code() == code && *rtb_last_error() != '\0') return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << rtb_error_name(rtb_last_error_code()) << " (\"" << rtb_last_error()
+                                       << "\"), not " << rtb_error_name(code);
+}
+
+// Every failure of rtb_chess_open and rtb_chess_probe(_fen) that a caller
+// can provoke, each with its own code; a failed probe writes nothing.
+TEST(ChessProbe, FailuresHaveTheirCodes) {
+  const auto dir = std::filesystem::temp_directory_path() / ("rtb_chess_codes_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* material : {"KQvK", "KBvK"}) {
+    const Chess game = make_chess(material);
+    const chess_support::Solved& t = shared_solver().solve(material);
+    storage::write_table(table_path(dir, game.table_name()), table_meta(game, t.stats), t.values, {});
+  }
+
+  EXPECT_EQ(rtb_chess_open(nullptr, "dtm", 0), nullptr);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  EXPECT_EQ(rtb_chess_open(dir.c_str(), "dtz50", 0), nullptr);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  EXPECT_EQ(rtb_chess_open(dir.c_str(), "dtm", 2), nullptr);  // no such flag
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  EXPECT_EQ(rtb_chess_open((dir / "nothing_here").c_str(), "dtm", 0), nullptr);
+  EXPECT_TRUE(failed_with(RTB_ERR_NO_TABLE));
+  rtb_chess* tb = rtb_chess_open(dir.c_str(), nullptr, 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
+  EXPECT_EQ(rtb_last_error_code(), RTB_OK);
+  EXPECT_EQ(rtb_chess_max_pieces(tb), 3);
+  EXPECT_EQ(rtb_chess_max_pieces(nullptr), 0);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+
+  const Square a1 = make_square(0, 0), b1 = make_square(1, 0), h8 = make_square(7, 7), e4 = make_square(4, 3);
+  Bits kqk;  // white Ka1 Qb1, black Kh8
+  kqk.put(kWhite, kKing, a1).put(kWhite, kQueen, b1).put(kBlack, kKing, h8);
+  rtb_value v{42, 42};
+  auto untouched = [&] { return v.wdl == 42 && v.depth == 42; };
+
+  // The caller's arguments.
+  EXPECT_EQ(kqk.probe(nullptr, &v), -RTB_ERR_BAD_ARGUMENT);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  EXPECT_EQ(kqk.probe(tb, nullptr), -RTB_ERR_BAD_ARGUMENT);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  for (int stm : {-1, 2}) {
+    Bits b = kqk;
+    b.stm = stm;
+    EXPECT_EQ(b.probe(tb, &v), -RTB_ERR_BAD_ARGUMENT) << stm;
+    EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  }
+  for (int ep : {-2, 64}) {
+    EXPECT_EQ(kqk.probe(tb, &v, ep), -RTB_ERR_BAD_ARGUMENT) << ep;
+    EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  }
+
+  // Bitboards that are no position.
+  std::vector<std::pair<const char*, Bits>> illegal;
+  illegal.emplace_back("a square both white and black", Bits(kqk).put(kBlack, kQueen, b1));
+  {
+    Bits b = kqk;
+    b.by_type[kRook] |= bit(b1);
+    illegal.emplace_back("a square with two kinds of piece", b);
+    b = kqk;
+    b.white |= bit(e4);
+    illegal.emplace_back("a white square with no piece type", b);
+    b = kqk;
+    b.by_type[kKnight] |= bit(e4);
+    illegal.emplace_back("a piece of no colour", b);
+  }
+  illegal.emplace_back("no white king", Bits().put(kWhite, kQueen, b1).put(kBlack, kKing, h8));
+  illegal.emplace_back("two white kings", Bits(kqk).put(kWhite, kKing, e4));
+  illegal.emplace_back("a pawn on rank 8", Bits(kqk).put(kWhite, kPawn, make_square(3, 7)));
+  illegal.emplace_back("a pawn on rank 1", Bits(kqk).put(kBlack, kPawn, make_square(3, 0)));
+  {
+    Bits b = Bits().put(kWhite, kKing, a1).put(kWhite, kQueen, make_square(7, 1)).put(kBlack, kKing, h8);
+    illegal.emplace_back("the side not to move in check", b);  // Qh2 checks Kh8 with white to move
+  }
+  for (const auto& [why, b] : illegal) {
+    EXPECT_EQ(b.probe(tb, &v), -RTB_ERR_ILLEGAL_POSITION) << why;
+    EXPECT_TRUE(failed_with(RTB_ERR_ILLEGAL_POSITION)) << why;
+  }
+  // An en-passant square off the rank a pawn of the side not to move skips.
+  EXPECT_EQ(kqk.probe(tb, &v, a1), -RTB_ERR_ILLEGAL_POSITION);
+  EXPECT_TRUE(failed_with(RTB_ERR_ILLEGAL_POSITION));
+  EXPECT_EQ(kqk.probe(tb, &v, make_square(4, 2)), -RTB_ERR_ILLEGAL_POSITION);  // e3 with white to move
+  EXPECT_TRUE(failed_with(RTB_ERR_ILLEGAL_POSITION));
+  EXPECT_TRUE(untouched());
+
+  // Good positions, with an en-passant square that allows no capture.
+  ASSERT_EQ(kqk.probe(tb, &v), 0) << rtb_chess_last_error();
+  EXPECT_EQ(rtb_last_error_code(), RTB_OK);
+  EXPECT_EQ(v.wdl, RTB_WIN);
+  rtb_value same;
+  ASSERT_EQ(kqk.probe(tb, &same, make_square(4, 5)), 0) << rtb_chess_last_error();
+  EXPECT_EQ(same.wdl, v.wdl);
+  EXPECT_EQ(same.depth, v.depth);
+  Bits kbk;
+  kbk.put(kWhite, kKing, a1).put(kWhite, kBishop, b1).put(kBlack, kKing, h8);
+  ASSERT_EQ(kbk.probe(tb, &v), 0) << rtb_chess_last_error();
+  EXPECT_EQ(v.wdl, RTB_DRAW);
+
+  // Materials with no table: not generated, or more pieces than any table
+  // has. Sixteen knights count like one bishop in a material key, so they
+  // must be turned away before KBvK's (open) table is consulted.
+  v = {42, 42};
+  Bits krk;
+  krk.put(kWhite, kKing, a1).put(kWhite, kRook, b1).put(kBlack, kKing, h8);
+  EXPECT_EQ(krk.probe(tb, &v), -RTB_ERR_NO_TABLE);
+  EXPECT_TRUE(failed_with(RTB_ERR_NO_TABLE));
+  Bits knights;
+  knights.put(kWhite, kKing, a1).put(kBlack, kKing, h8);
+  for (Square s = make_square(0, 2); s <= make_square(7, 3); ++s) knights.put(kWhite, kKnight, s);
+  EXPECT_EQ(knights.probe(tb, &v), -RTB_ERR_NO_TABLE);
+  EXPECT_TRUE(failed_with(RTB_ERR_NO_TABLE));
+  Bits seven = kqk;
+  for (int f = 0; f < 4; ++f) seven.put(kBlack, kPawn, make_square(f, 5));
+  EXPECT_EQ(seven.probe(tb, &v), -RTB_ERR_NO_TABLE);
+  EXPECT_TRUE(failed_with(RTB_ERR_NO_TABLE));
+  EXPECT_TRUE(untouched());
+
+  // FEN.
+  EXPECT_EQ(rtb_chess_probe_fen(tb, nullptr, &v), -RTB_ERR_BAD_ARGUMENT);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  EXPECT_EQ(rtb_chess_probe_fen(nullptr, "7k/8/8/8/8/8/8/KQ6 w - - 0 1", &v), -RTB_ERR_BAD_ARGUMENT);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  EXPECT_EQ(rtb_chess_probe_fen(tb, "7k/8/8/8/8/8/8/KQ6 w - - 0 1", nullptr), -RTB_ERR_BAD_ARGUMENT);
+  EXPECT_TRUE(failed_with(RTB_ERR_BAD_ARGUMENT));
+  for (const char* fen : {"not a fen", "7k/8/8/8/8/8/8/KQ6 x - - 0 1", "7k/8/8/8/8/8/8/R3K3 w Q - 0 1",
+                          "7k/8/8/8/8/8/7Q/K7 w - - 0 1", "7k/8/8/8/8/8/8/KQ6 w - e3 0 1"}) {
+    EXPECT_EQ(rtb_chess_probe_fen(tb, fen, &v), -RTB_ERR_ILLEGAL_POSITION) << fen;
+    EXPECT_TRUE(failed_with(RTB_ERR_ILLEGAL_POSITION)) << fen;
+  }
+  EXPECT_EQ(rtb_chess_probe_fen(tb, "7k/8/8/8/8/8/8/KR6 w - - 0 1", &v), -RTB_ERR_NO_TABLE);
+  EXPECT_TRUE(failed_with(RTB_ERR_NO_TABLE));
+  EXPECT_TRUE(untouched());
+  ASSERT_EQ(rtb_chess_probe_fen(tb, "7k/8/8/8/8/8/8/KQ6 w - - 0 1", &v), 0) << rtb_chess_last_error();
+  EXPECT_EQ(v.wdl, RTB_WIN);
+
+  // Files that are not the table their name promises: another material's
+  // table, and one cut short.
+  std::filesystem::copy_file(dir / "KQvK.rtb", dir / "KRvK.rtb");
+  v = {42, 42};
+  EXPECT_EQ(krk.probe(tb, &v), -RTB_ERR_WRONG_KIND);
+  EXPECT_TRUE(failed_with(RTB_ERR_WRONG_KIND));
+  {
+    std::ifstream in(dir / "KQvK.rtb", std::ios::binary);
+    std::string bytes(std::istreambuf_iterator<char>(in), {});
+    std::ofstream(dir / "KNvK.rtb", std::ios::binary).write(bytes.data(), std::streamsize(bytes.size() / 2));
+  }
+  Bits knk;
+  knk.put(kWhite, kKing, a1).put(kWhite, kKnight, b1).put(kBlack, kKing, h8);
+  EXPECT_EQ(knk.probe(tb, &v), -RTB_ERR_CORRUPT);
+  EXPECT_TRUE(failed_with(RTB_ERR_CORRUPT));
+  EXPECT_TRUE(untouched());
+  rtb_chess_close(tb);
+
+  // The other metric's tables are not there.
+  rtb_chess* dtc = rtb_chess_open(dir.c_str(), "dtc", 0);
+  ASSERT_NE(dtc, nullptr) << rtb_chess_last_error();
+  EXPECT_EQ(rtb_chess_max_pieces(dtc), 0);
+  EXPECT_EQ(kqk.probe(dtc, &v), -RTB_ERR_NO_TABLE);
+  EXPECT_TRUE(failed_with(RTB_ERR_NO_TABLE));
+  rtb_chess_close(dtc);
   std::filesystem::remove_all(dir);
 }
 

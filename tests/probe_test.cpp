@@ -7,8 +7,12 @@
 #include <filesystem>
 #include <thread>
 
+#include "games/chess/chess.h"
+#include "games/nim/nim.h"
 #include "games/tictactoe/tictactoe.h"
 #include "gen/wdl/build.h"
+#include "gen/grundy/build.h"
+#include "probe/rtb.h"
 
 namespace fs = std::filesystem;
 
@@ -97,6 +101,74 @@ TEST_F(Probe, ManyThreadsShareOneTable) {
     });
   for (auto& th : threads) th.join();
   EXPECT_EQ(wrong.load(), 0);
+}
+
+// The header's version is the one CMake's project() gives, which tbgen
+// writes into every table's metadata.
+TEST(CApi, VersionIsTheProjectVersion) {
+  const std::string version = rtb_version();
+  EXPECT_EQ("rtb " + version, RTB_GENERATOR_VERSION);
+  EXPECT_EQ(version, std::to_string(RTB_VERSION_MAJOR) + "." + std::to_string(RTB_VERSION_MINOR) + "." +
+                         std::to_string(RTB_VERSION_PATCH));
+}
+
+// Each thread reads its own last failure: one thread's illegal positions
+// never show in another thread's successful probes.
+TEST_F(Probe, CApiFailuresArePerThread) {
+  rtb_table* table = rtb_open((dir_ / "tictactoe.rtb").c_str());
+  ASSERT_NE(table, nullptr) << rtb_last_error();
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 2000; ++i) {
+        rtb_value v;
+        if (t % 2 == 0) {
+          if (rtb_probe(table, "xxxxxxxxx", &v) != -RTB_ERR_ILLEGAL_POSITION ||
+              rtb_last_error_code() != RTB_ERR_ILLEGAL_POSITION || *rtb_last_error() == '\0')
+            ++wrong;
+        } else if (rtb_probe(table, "x...o....", &v) != 0 || rtb_last_error_code() != RTB_OK ||
+                   *rtb_last_error() != '\0') {
+          ++wrong;
+        }
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+  rtb_close(table);
+}
+
+// A Grundy table is of another value kind; a table whose dependencies are
+// not beside it answers values (they need nothing else) but not moves.
+TEST_F(Probe, CApiTellsWrongKindsAndMissingDependencies) {
+  const fs::path dir = dir_ / "kinds";
+  fs::create_directories(dir);
+  BuildOptions options;
+  options.out_dir = dir;
+  options.force = true;
+  const fs::path grundy = build_grundy_table(Nim(Params{}), options);
+  EXPECT_EQ(rtb_open(grundy.c_str()), nullptr);
+  EXPECT_EQ(rtb_last_error_code(), RTB_ERR_WRONG_KIND) << rtb_last_error();
+
+  Params p;
+  p.set("material", "KPvK");
+  const Chess kpk(p);  // its promotions lead into KQvK, KRvK, KBvK and KNvK
+  const std::vector<std::uint16_t> draws(kpk.size(), Value::draw().code());
+  storage::write_table(table_path(dir, kpk.table_name()), table_meta(kpk, GenStats{}), draws, {});
+  rtb_table* table = rtb_open_dir(dir.c_str(), "chess", "material=KPvK");
+  ASSERT_NE(table, nullptr) << rtb_last_error();
+  rtb_value v;
+  EXPECT_EQ(rtb_probe(table, "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", &v), 0) << rtb_last_error();
+  EXPECT_EQ(v.wdl, RTB_DRAW);
+  rtb_close(table);
+  const ProbeTable probe(dir / "KPvK.rtb");
+  try {
+    probe.moves(probe.parse("8/8/8/8/8/2k5/4P3/4K3 w - - 0 1"));
+    ADD_FAILURE() << "moves without the tables they lead into";
+  } catch (const ProbeError& e) {
+    EXPECT_NE(std::string(e.what()).find("needs KQvK.rtb beside it"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace
