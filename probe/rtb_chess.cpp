@@ -1,6 +1,8 @@
 // The engine-shaped chess probe behind rtb_chess.h: bitboards in, value out.
-// Each material's table is opened on first use and kept; the lookup of an
-// open table takes a shared lock only, so probing threads do not queue.
+// Tables are opened through the probe library's Tablebase, as every
+// game's; each material's entry (the plugin that turns a board into its
+// index, and the table) is made on first use and kept, and the lookup of an
+// entry takes a shared lock only, so probing threads do not queue.
 #include "probe/rtb_chess.h"
 
 #include <bit>
@@ -16,7 +18,7 @@
 #include "games/chess/notation.h"
 #include "games/derive.h"
 #include "probe/c_api_support.h"
-#include "storage/table_reader.h"
+#include "probe/probe.h"
 
 namespace {
 
@@ -32,8 +34,8 @@ using rtb::c_api::require;
 constexpr int kMaxTablePieces = 6;
 
 struct Entry {
-  Layout layout;
-  rtb::storage::TableReader reader;
+  rtb::Chess game;                    // its index of a board
+  const rtb::ProbeTable& table;       // held by the Tablebase
   std::vector<std::uint16_t> values;  // the whole table, with RTB_CHESS_IN_MEMORY
 };
 
@@ -41,6 +43,7 @@ struct Entry {
 
 struct rtb_chess {
   std::filesystem::path dir;
+  std::unique_ptr<rtb::Tablebase> tablebase;  // of dir
   std::string metric;
   bool in_memory = false;
   int max_pieces = 0;
@@ -65,13 +68,17 @@ struct rtb_chess {
     rtb::Params p;
     p.set("material", m.name());
     p.set("metric", metric);
-    const rtb::Chess game(p);
-    const auto path = dir / (game.table_name() + ".rtb");
-    rtb::c_api::require_table_file(path);
-    auto e = std::make_unique<Entry>(Entry{Layout(m), rtb::storage::TableReader(path), {}});
-    if (e->reader.meta().identity != game.identity() || e->reader.meta().value_kind != "wdl16")
-      throw Failure(RTB_ERR_WRONG_KIND, "table " + path.string() + " is not " + game.identity());
-    if (in_memory) e->values = e->reader.read_all();
+    rtb::Chess game(p);
+    rtb::c_api::require_table_file(dir / (game.table_name() + ".rtb"));
+    const rtb::ProbeTable* table = nullptr;
+    try {
+      table = tablebase->find(rtb::Chess::kName, p);
+    } catch (const rtb::ProbeError& e) {  // of another kind, or made for other parameters
+      throw Failure(RTB_ERR_WRONG_KIND, e.what());
+    }
+    if (!table) throw Failure(RTB_ERR_NO_TABLE, "no table " + game.table_name() + ".rtb in " + dir.string());
+    auto e = std::make_unique<Entry>(Entry{std::move(game), *table, {}});
+    if (in_memory) e->values = e->table.read_all();
     return e;
   }
 
@@ -86,8 +93,8 @@ struct rtb_chess {
                     "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
     const bool as_is = m.is_canonical();
     const Entry& e = entry(as_is ? m : m.swapped());
-    const rtb::Index i = e.layout.index(as_is ? b : swap_colors(b, m.has_pawns()));
-    return rtb::Value::from_code(e.values.empty() ? e.reader.value(i) : e.values[i]);
+    const rtb::Index i = e.game.layout().index(as_is ? b : swap_colors(b, m.has_pawns()));
+    return rtb::Value::from_code(e.values.empty() ? e.table.opened().code_unchecked(i) : e.values[i]);
   }
 
   // One ply ahead, over every move including the en-passant captures.
@@ -165,6 +172,7 @@ rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
           throw Failure(RTB_ERR_BAD_ARGUMENT, "unknown flags " + std::to_string(flags));
         if (!std::filesystem::is_directory(tb->dir))
           throw Failure(RTB_ERR_NO_TABLE, std::string("no directory ") + dir);
+        tb->tablebase = std::make_unique<rtb::Tablebase>(tb->dir);
         tb->in_memory = flags & RTB_CHESS_IN_MEMORY;
         tb->max_pieces = largest_table(tb->dir, tb->metric);
         return tb.release();  // the caller's until rtb_chess_close
