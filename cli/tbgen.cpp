@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   std::string command, game, out, table, solver;
   std::vector<std::string> param_items;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  std::uint64_t sample = 200000;
+  std::uint64_t sample = 0;
   po::options_description visible(
       "Usage: tbgen --game G [--param key=value ...] [--solver S] [--out DIR]\n"
       "       tbgen verify --table FILE\n"
@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
       "quiet,q", "no progress or summary on stderr")("force,f", "replace a table that already exists")(
       "table", po::value(&table), "verify: the table file to re-check")(
       "sample", po::value(&sample)->default_value(sample),
-      "check: indices checked per table (every index of smaller tables)")(
+      "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
   po::options_description hidden;
   hidden.add_options()("command", po::value(&command));

@@ -239,6 +239,19 @@ TEST_F(Cli, VersionAndListOfRequiredParameters) {
   EXPECT_NE(list.out.find("--param m=...  rows (default 3)\n"), std::string::npos) << list.out;
 }
 
+// tbgen check: the plugin checks on the user's own parameters.
+TEST_F(Cli, CheckRunsThePluginChecks) {
+  Ran ok = tbgen("check --game tictactoe --param m=3 --param n=4");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("tictactoe k=3,m=3,n=4: "), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("moves checked: OK\n"), std::string::npos) << ok.out;
+  Ran sampled = tbgen("check --game chess --param material=KRvK --sample 5000");
+  EXPECT_EQ(sampled.code, 0) << sampled.err;
+  EXPECT_NE(sampled.out.find("(sample)"), std::string::npos) << sampled.out;
+  expect_clean_failure(tbgen("check --game tictactoe --param size=4"), "no parameter 'size'");
+  expect_clean_failure(tbgen("check"), "no game given");
+}
+
 // A FEN names its table: --dir and --fen need no --game. Moves and the best
 // line go through captures into the smaller tables, to mate.
 TEST_F(Cli, ChessFenWithoutGame) {
