@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
-# Builds rtb three ways and runs every test: a plain release build, one with
+# Checks formatting and runs clang-tidy (scripts/check-style.sh), then builds
+# rtb three ways and runs every test: a plain release build, one with
 # AddressSanitizer and UndefinedBehaviorSanitizer, and the threaded tests
-# under ThreadSanitizer.
+# under ThreadSanitizer. The sanitizer builds keep assert() on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 jobs="$(nproc)"
-run() {  # run <build dir> <ctest args...> after configuring with the remaining cmake flags
-  local dir=$1; shift
-  local sanitize=$1; shift
-  echo "== $dir (RTB_SANITIZE='$sanitize')"
+configure() {  # configure <build dir> <RTB_SANITIZE>
+  local dir=$1 sanitize=$2
   # The sanitizer builds skip the benchmarks, which no test runs.
   local benchmarks=ON
   [ -n "$sanitize" ] && benchmarks=OFF
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks >/dev/null
+  # compile_commands.json for clang-tidy.
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks \
+    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+}
+run() {  # run <build dir> <RTB_SANITIZE> <ctest args...>
+  local dir=$1; shift
+  local sanitize=$1; shift
+  echo "== $dir (RTB_SANITIZE='$sanitize')"
+  configure "$dir" "$sanitize"
   cmake --build "$dir" -j"$jobs"
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
 }
+echo "== style"
+configure build-test ""
+scripts/check-style.sh build-test
 run build-test ""
 run build-asan address
 run build-tsan thread -L threads
