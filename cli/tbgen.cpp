@@ -42,7 +42,8 @@ int run_generate(const ValueKind& kind, const std::string& game, const Params& p
     const auto now = std::chrono::steady_clock::now();
     std::cout << written.path.string() << std::endl;
     if (!quiet)
-      std::cerr << run_summary(written.meta, std::chrono::duration<double>(now - start).count(), peak_memory_bytes())
+      std::cerr << run_summary(written.meta, std::chrono::duration<double>(now - start).count(),
+                               peak_memory_bytes())
                 << "\n";
     start = now;
   };
@@ -75,9 +76,11 @@ int main(int argc, char** argv) {
       "check runs the plugin contract's checks (moves against unmoves, text round\n"
       "trips ...) on the given parameters.\nOptions");
   std::string solvers;
-  for (const ValueKind& k : value_kinds()) solvers += "\n  " + std::string(k.solver) + ": " + std::string(k.summary);
+  for (const ValueKind& k : value_kinds())
+    solvers += "\n  " + std::string(k.solver) + ": " + std::string(k.summary);
   visible.add_options()("help,h", "print this help")("version", "print the version")(
-      "list", "list the games and their parameters")("game,g", po::value(&game), "game to generate (see --list)")(
+      "list", "list the games and their parameters")("game,g", po::value(&game),
+                                                     "game to generate (see --list)")(
       "param,p", po::value(&param_items)->composing(), "game parameter key=value (repeatable)")(
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
       "threads,t", po::value(&threads)->default_value(threads), "worker threads (default: all cores)")(
@@ -120,7 +123,8 @@ int main(int argc, char** argv) {
   if (!command.empty() && command != "generate" && command != "check")
     throw UsageError("unknown command '" + command + "' (generate, verify or check)");
   if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
-  if (command == "check") return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
+  if (command == "check")
+    return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
   const ValueKind& kind = kind_of_solver(solver);
   BuildOptions options;
   options.out_dir = out;

@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
       "--stats, --reachable, --dump, --checksum; with --json, each answer is one JSON\n"
       "object on one line (--dump: one per position).\nOptions");
   options.add_options()("help,h", "print this help")("version", "print the version")(
-      "table", po::value(&r.table), "a table file")("dir", po::value(&r.dir), "a directory of tables, with --game and --param")(
+      "table", po::value(&r.table), "a table file")("dir", po::value(&r.dir),
+                                                    "a directory of tables, with --game and --param")(
       "game,g", po::value(&r.game), "the game whose table to find in --dir (or to expect in --table)")(
       "param,p", po::value(&r.params)->composing(), "game parameter key=value (repeatable)")(
       "solver", po::value(&r.solver)->default_value("wdl"),
@@ -80,10 +81,11 @@ int main(int argc, char** argv) {
       "stats", "print the counts and the histogram of depths")(
       "reachable", "count the positions reachable from the start position")(
       "dump", "print every position in index order: <position> <value>")(
-      "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")(
-      "json", "answer in JSON")("sum", po::value<std::vector<std::string>>()->multitoken(),
-                                "the value of the sum of these positions of grundy tables (POSITION of --table, or "
-                                "TABLE:POSITION), and a winning move");
+      "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")("json",
+                                                                                     "answer in JSON")(
+      "sum", po::value<std::vector<std::string>>()->multitoken(),
+      "the value of the sum of these positions of grundy tables (POSITION of --table, or "
+      "TABLE:POSITION), and a winning move");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);
@@ -125,8 +127,10 @@ int main(int argc, char** argv) {
   const std::string kind = table.meta().value_kind;
   const auto reader = kind_named(kind).open(std::move(table));
   const bool line = vm.count("line") > 0;
-  if (r.position) answer(*reader, reader->position({r.position, std::nullopt, line}), json, &KindReader::print_position);
-  if (index) answer(*reader, reader->position({std::nullopt, index, line}), json, &KindReader::print_position);
+  if (r.position)
+    answer(*reader, reader->position({r.position, std::nullopt, line}), json, &KindReader::print_position);
+  if (index)
+    answer(*reader, reader->position({std::nullopt, index, line}), json, &KindReader::print_position);
   if (vm.count("stats")) answer(*reader, reader->stats(), json, &KindReader::print_stats);
   if (vm.count("reachable")) answer(*reader, reader->reachable(), json, &KindReader::print_reachable);
   if (vm.count("dump")) reader->dump(std::cout, json);

@@ -17,8 +17,8 @@ const ValueKind& kind_named(std::string_view value_kind) {
     if (k.name == value_kind) return k;
   std::string known;
   for (const ValueKind& k : value_kinds()) known += (known.empty() ? "" : ", ") + std::string(k.name);
-  throw std::runtime_error("values of kind '" + std::string(value_kind) + "' are unknown to this build (it reads " +
-                           known + ")");
+  throw std::runtime_error("values of kind '" + std::string(value_kind) +
+                           "' are unknown to this build (it reads " + known + ")");
 }
 
 const ValueKind& kind_of_solver(std::string_view solver) {

@@ -60,7 +60,8 @@ struct ValueKind {
   // The counts of a written table, for the run summary ("765 positions: ...").
   std::string (*describe_counts)(const storage::TableMeta& meta);
   // tbprobe --dir: the file of `game` with `params` in `dir`.
-  std::filesystem::path (*file_in)(const std::filesystem::path& dir, const std::string& game, const Params& params);
+  std::filesystem::path (*file_in)(const std::filesystem::path& dir, const std::string& game,
+                                   const Params& params);
   // tbprobe: the reader of an open table of this kind.
   std::unique_ptr<KindReader> (*open)(OpenedTable table);
 };

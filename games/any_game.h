@@ -57,7 +57,8 @@ class AnyGame : public erased::Methods<hooks::ErasedHooks> {
  public:
   template <Game G>
   explicit AnyGame(G game)
-      : game_(std::make_unique<G>(std::move(game)).release(), [](void* g) { std::unique_ptr<G>(static_cast<G*>(g)); }),
+      : game_(std::make_unique<G>(std::move(game)).release(),
+              [](void* g) { std::unique_ptr<G>(static_cast<G*>(g)); }),
         slots_(&Table::kFor<G>) {}
 
   // Calls hook `Hook` on the game: game.call<hooks::MoveNames>(i) is

@@ -121,7 +121,9 @@ struct Moves {
   }
   template <class Self>
   struct Method {
-    std::vector<Successor> moves(Index i) const { return static_cast<const Self&>(*this).template call<Moves>(i); }
+    std::vector<Successor> moves(Index i) const {
+      return static_cast<const Self&>(*this).template call<Moves>(i);
+    }
   };
 };
 
@@ -228,7 +230,9 @@ struct ClassSize {
   }
   template <class Self>
   struct Method {
-    std::uint64_t class_size(Index i) const { return static_cast<const Self&>(*this).template call<ClassSize>(i); }
+    std::uint64_t class_size(Index i) const {
+      return static_cast<const Self&>(*this).template call<ClassSize>(i);
+    }
   };
 };
 
@@ -380,7 +384,9 @@ struct Owner {
   }
   template <class Self>
   struct Method {
-    std::optional<Player> owner(Index i) const { return static_cast<const Self&>(*this).template call<Owner>(i); }
+    std::optional<Player> owner(Index i) const {
+      return static_cast<const Self&>(*this).template call<Owner>(i);
+    }
   };
 };
 

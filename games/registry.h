@@ -5,10 +5,10 @@
 // per move. Adding a game is one folder under games/ and one line below.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <optional>
 #include <utility>
 #include <vector>
 

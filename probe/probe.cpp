@@ -9,8 +9,8 @@ ProbeTable::ProbeTable(const std::filesystem::path& path, std::string_view expec
 
 ProbeTable::ProbeTable(OpenedTable table) : table_(std::move(table)) {
   if (meta().value_kind != kWdlKind)
-    throw ProbeError(table_.where() + " holds values of kind '" + meta().value_kind + "'; this reader reads '" +
-                     std::string(kWdlKind) + "'");
+    throw ProbeError(table_.where() + " holds values of kind '" + meta().value_kind +
+                     "'; this reader reads '" + std::string(kWdlKind) + "'");
 }
 
 std::vector<MoveResult> ProbeTable::moves(Index i) const {

@@ -14,8 +14,7 @@ OpenedTable::OpenedTable(const std::filesystem::path& path, std::string_view exp
   // The solver's parameters are part of what the values depend on.
   std::string identity = game_->identity();
   const Params solver = Params::from_canonical(m.solver_params);
-  for (const auto& [key, value] : solver.values())
-    identity += ";" + key + "=" + value;
+  for (const auto& [key, value] : solver.values()) identity += ";" + key + "=" + value;
   if (identity != m.identity)
     throw ProbeError(where() + " was made from different input than its parameters now give");
   if (game_->size() != m.index_size)

@@ -1,11 +1,11 @@
 // The type-erased game answers as the plugin it erases: every hook of
 // games/hooks.h that AnyGame carries, called through AnyGame and on the
 // concrete plugin, on every registered game.
+#include "games/any_game.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "games/any_game.h"
 
 namespace rtb {
 namespace {

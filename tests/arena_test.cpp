@@ -2,11 +2,10 @@
 // thousands of random arenas, the naive fixpoints against an enumeration of
 // strategies, and the win/loss generator against reach on the arena of
 // (vertex, player to move) pairs. IOI 2017 Train: arena_train_test.cpp.
-#include "gen/arena/solve.h"
-
 #include <gtest/gtest.h>
 
 #include "games/graph/graph.h"
+#include "gen/arena/solve.h"
 #include "gen/wdl/retrograde.h"
 #include "tests/explicit_arena.h"
 #include "tests/naive/naive_arena.h"

@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
+#include "cli/kinds/arena.h"
 #include "games/graph/graph.h"
 #include "gen/arena/solve.h"
-#include "cli/kinds/arena.h"
 #include "tests/naive/naive_arena.h"
 #include "tests/naive/random_graphs.h"
 

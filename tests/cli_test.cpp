@@ -234,7 +234,8 @@ TEST_F(Cli, VersionAndListOfRequiredParameters) {
   }
   Ran list = tbgen("--list");
   ASSERT_EQ(list.code, 0);
-  EXPECT_NE(list.out.find("--param file=...  path of the graph file (required)\n"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("--param file=...  path of the graph file (required)\n"), std::string::npos)
+      << list.out;
   EXPECT_EQ(list.out.find("(default (required))"), std::string::npos) << list.out;
   EXPECT_NE(list.out.find("--param m=...  rows (default 3)\n"), std::string::npos) << list.out;
 }
@@ -293,13 +294,16 @@ TEST_F(Cli, JsonForEveryKind) {
   j = one(ttt + " --stats");
   EXPECT_EQ(j["value_kind"], "wdl16");
   EXPECT_EQ(j["legal"], 765);
-  EXPECT_EQ(j["counts"]["wins"].get<int>() + j["counts"]["draws"].get<int>() + j["counts"]["losses"].get<int>(), 765);
+  EXPECT_EQ(
+      j["counts"]["wins"].get<int>() + j["counts"]["draws"].get<int>() + j["counts"]["losses"].get<int>(),
+      765);
   EXPECT_EQ(j["checksum"].get<std::string>().size(), 16u);
   Ran dump = tbprobe(ttt + " --dump --json");
   EXPECT_EQ(std::count(dump.out.begin(), dump.out.end(), '\n'), 765);
   EXPECT_EQ(json::parse(dump.out.substr(0, dump.out.find('\n')))["position"], ".........");
 
-  ASSERT_EQ(tbgen("--game nim --param heaps=2 --param max=3 --solver grundy -q --out " + out.string()).code, 0);
+  ASSERT_EQ(tbgen("--game nim --param heaps=2 --param max=3 --solver grundy -q --out " + out.string()).code,
+            0);
   const std::string nim = (out / "nim-2x3.grundy.rtb").string();
   j = one("--table " + nim + " --position 3,1");
   EXPECT_EQ(j["value"], json({{"value", "2"}, {"outcome", "win"}}));

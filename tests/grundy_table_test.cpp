@@ -8,10 +8,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/kinds/grundy.h"
 #include "games/nim/nim.h"
 #include "games/octal/octal.h"
 #include "games/subtraction/subtraction.h"
-#include "cli/kinds/grundy.h"
 #include "gen/grundy/build.h"
 #include "gen/wdl/build.h"
 
@@ -112,7 +112,8 @@ TEST_F(GrundyTables, SumAcrossTablesWithSplitMoves) {
     }
   EXPECT_GT(splits, 0);  // some winning moves split a Kayles heap
   std::ostringstream out;
-  print_grundy_sum(grundy_sum({{&kayles, 4}, {&sub, 5}}), out);  // 1 + 3 = 2: take 4 from the heap of 5, worth 1
+  print_grundy_sum(grundy_sum({{&kayles, 4}, {&sub, 5}}),
+                   out);  // 1 + 3 = 2: take 4 from the heap of 5, worth 1
   EXPECT_NE(out.str().find("sum: 2, WIN for the player to move"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("winning move: in component 2 (5), move to 1 (value 1)"), std::string::npos)
       << out.str();

@@ -3,14 +3,13 @@
 // random graphs, its win/draw/loss against rtb::generate, sums against the
 // game graph of the sum, and the contract checks. Tables and probing are in
 // grundy_table_test.cpp.
-#include "gen/grundy/solve.h"
-
 #include <gtest/gtest.h>
 
 #include "games/graph/graph.h"
 #include "games/nim/nim.h"
 #include "games/octal/octal.h"
 #include "games/subtraction/subtraction.h"
+#include "gen/grundy/solve.h"
 #include "gen/grundy/verify.h"
 #include "gen/wdl/retrograde.h"
 #include "tests/explicit_game.h"

@@ -10,8 +10,8 @@
 #include "games/chess/chess.h"
 #include "games/nim/nim.h"
 #include "games/tictactoe/tictactoe.h"
-#include "gen/wdl/build.h"
 #include "gen/grundy/build.h"
+#include "gen/wdl/build.h"
 #include "probe/rtb.h"
 
 namespace fs = std::filesystem;

@@ -34,15 +34,17 @@ int verify(const OpenedTable& table, unsigned, std::ostream&) {
 std::string describe_counts(const storage::TableMeta& m) {
   const Params solver = Params::from_canonical(m.solver_params);
   return std::to_string(m.legal) + " positions (" + solver.get("objective", "?") + "): A wins " +
-         std::to_string(m.counts.get("a_wins")) + ", B wins " + std::to_string(m.counts.get("b_wins")) + "; " +
-         std::to_string(m.counts.get("rounds")) + " rounds, largest detail " +
+         std::to_string(m.counts.get("a_wins")) + ", B wins " + std::to_string(m.counts.get("b_wins")) +
+         "; " + std::to_string(m.counts.get("rounds")) + " rounds, largest detail " +
          std::to_string(m.counts.get("max_detail"));
 }
 
-std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game, const Params& params) {
+std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game,
+                              const Params& params) {
   const SplitParams split = split_params(params, kSolverKeys);
   const Objective objective = arena_objective(split.solver, "");
-  return table_path(dir, make_game(game, split.game)->table_name() + "-" + std::string(objective_name(objective)));
+  return table_path(dir,
+                    make_game(game, split.game)->table_name() + "-" + std::string(objective_name(objective)));
 }
 
 class ArenaReader final : public KindReader {
@@ -62,7 +64,8 @@ class ArenaReader final : public KindReader {
         << "indices " << j.at("index_size") << ", positions " << j.at("legal") << "\n"
         << "A wins " << c.value("a_wins", 0) << ", B wins " << c.value("b_wins", 0) << "\n"
         << "rounds " << c.value("rounds", 0) << ", largest detail " << c.value("max_detail", 0) << "\n"
-        << "generator " << j.at("generator").get<std::string>() << ", format " << j.at("format_version") << "\n"
+        << "generator " << j.at("generator").get<std::string>() << ", format " << j.at("format_version")
+        << "\n"
         << "checksum " << j.at("checksum").get<std::string>() << "\n";
   }
   void dump(std::ostream& out, bool json) const override { dump_arena(table_, out, json); }
@@ -71,7 +74,9 @@ class ArenaReader final : public KindReader {
   ArenaTable table_;
 };
 
-std::unique_ptr<KindReader> open_reader(OpenedTable table) { return std::make_unique<ArenaReader>(std::move(table)); }
+std::unique_ptr<KindReader> open_reader(OpenedTable table) {
+  return std::make_unique<ArenaReader>(std::move(table));
+}
 
 }  // namespace
 
@@ -110,7 +115,8 @@ void print_arena_position(const Json& a, std::ostream& out) {
   out << a.at("position").get<std::string>() << ": " << a.at("winner").get<std::string>() << " wins ("
       << a.at("objective").get<std::string>();
   if (a.contains("moves_to_target")) out << ": A forces a target in " << a.at("moves_to_target") << " moves";
-  if (a.contains("moves_to_leave")) out << ": B forces leaving the targets in " << a.at("moves_to_leave") << " moves";
+  if (a.contains("moves_to_leave"))
+    out << ": B forces leaving the targets in " << a.at("moves_to_leave") << " moves";
   if (a.contains("rank")) out << ", rank " << a.at("rank");
   out << ")\n";
 }

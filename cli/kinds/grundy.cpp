@@ -13,9 +13,10 @@ namespace rtb::cli {
 namespace {
 
 Json grundy_json(const GrundyValue& v) {
-  return {{"value", to_string(v)}, {"outcome", v.outcome() == Outcome::Win    ? "win"
-                                               : v.outcome() == Outcome::Loss ? "loss"
-                                                                              : "draw"}};
+  return {{"value", to_string(v)},
+          {"outcome", v.outcome() == Outcome::Win    ? "win"
+                      : v.outcome() == Outcome::Loss ? "loss"
+                                                     : "draw"}};
 }
 
 // "3 (WIN)", "inf(1) (DRAW)".
@@ -26,9 +27,10 @@ std::string describe(const Json& v) {
 }
 
 std::string describe_counts(const storage::TableMeta& m) {
-  std::string s = std::to_string(m.legal) + " positions: " + std::to_string(m.counts.get("wins")) + " wins, " +
-                  std::to_string(m.counts.get("draws")) + " draws, " + std::to_string(m.counts.get("losses")) +
-                  " losses; largest finite value " + std::to_string(m.counts.get("max_value")) + ", " +
+  std::string s = std::to_string(m.legal) + " positions: " + std::to_string(m.counts.get("wins")) +
+                  " wins, " + std::to_string(m.counts.get("draws")) + " draws, " +
+                  std::to_string(m.counts.get("losses")) + " losses; largest finite value " +
+                  std::to_string(m.counts.get("max_value")) + ", " +
                   std::to_string(m.counts.get("infinite")) + " infinite";
   if (m.counts.get("loopy"))
     s += " (loopy pass: " + std::to_string(m.counts.get("loopy")) + " positions, " +
@@ -36,7 +38,8 @@ std::string describe_counts(const storage::TableMeta& m) {
   return s;
 }
 
-std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game, const Params& params) {
+std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game,
+                              const Params& params) {
   return grundy_table_file(dir, *make_game(game, params));
 }
 
@@ -56,7 +59,8 @@ class GrundyReader final : public KindReader {
     for (Index i = 0; i < values.size(); ++i)
       if (table_.opened().bare_game().legal(i)) ++count[values[i]];
     j["values"] = Json::array();
-    for (const auto& [code, n] : count) j["values"].push_back({{"value", to_string(table_.decode(code))}, {"positions", n}});
+    for (const auto& [code, n] : count)
+      j["values"].push_back({{"value", to_string(table_.decode(code))}, {"positions", n}});
     return j;
   }
   void print_stats(const Json& j, std::ostream& out) const override {
@@ -64,13 +68,15 @@ class GrundyReader final : public KindReader {
     const std::string params = j.at("params");
     out << "game " << j.at("game").get<std::string>() << (params.empty() ? "" : " " + params) << "\n"
         << "indices " << j.at("index_size") << ", positions " << j.at("legal") << "\n"
-        << "wins " << c.value("wins", 0) << ", draws " << c.value("draws", 0) << ", losses " << c.value("losses", 0)
-        << "\n"
+        << "wins " << c.value("wins", 0) << ", draws " << c.value("draws", 0) << ", losses "
+        << c.value("losses", 0) << "\n"
         << "largest finite value " << c.value("max_value", 0) << "\n"
-        << "generator " << j.at("generator").get<std::string>() << ", format " << j.at("format_version") << "\n"
+        << "generator " << j.at("generator").get<std::string>() << ", format " << j.at("format_version")
+        << "\n"
         << "checksum " << j.at("checksum").get<std::string>() << "\n"
         << "value  positions\n";
-    for (const Json& v : j.at("values")) out << v.at("value").get<std::string>() << "  " << v.at("positions") << "\n";
+    for (const Json& v : j.at("values"))
+      out << v.at("value").get<std::string>() << "  " << v.at("positions") << "\n";
   }
   void dump(std::ostream& out, bool json) const override { dump_grundy(table_, out, json); }
 
@@ -78,7 +84,9 @@ class GrundyReader final : public KindReader {
   GrundyTable table_;
 };
 
-std::unique_ptr<KindReader> open_reader(OpenedTable table) { return std::make_unique<GrundyReader>(std::move(table)); }
+std::unique_ptr<KindReader> open_reader(OpenedTable table) {
+  return std::make_unique<GrundyReader>(std::move(table));
+}
 
 }  // namespace
 
@@ -90,7 +98,8 @@ void generate_grundy(const std::string& game_name, const Params& params, const B
         throw GameError("game " + game_name + " depends on other tables; the Grundy solver cannot use them");
       if constexpr (requires { game.has_owners(); })
         if (game.has_owners())
-          throw GameError("this " + game_name + " is an arena (each position has an owner): it is not impartial");
+          throw GameError("this " + game_name +
+                          " is an arena (each position has an owner): it is not impartial");
       build_grundy_table(game, options);
     } else {
       throw GameError("game " + game_name + " is not impartial (its moves depend on the side to move): " +
@@ -108,7 +117,8 @@ int verify_grundy_table(const OpenedTable& table, unsigned threads, std::ostream
       const auto values = table.read_all();
       const GrundyVerifyReport report = verify_grundy(game, values, sets, threads);
       for (const auto& f : report.failures)
-        out << "MISMATCH " << game.text(f.index) << ": stored code " << values[f.index] << " " << f.why << "\n";
+        out << "MISMATCH " << game.text(f.index) << ": stored code " << values[f.index] << " " << f.why
+            << "\n";
       if (!report.failures.empty()) {
         out << table.path().string() << ": FAILED\n";
         return 1;
@@ -124,7 +134,8 @@ int verify_grundy_table(const OpenedTable& table, unsigned threads, std::ostream
 Json grundy_position(const GrundyTable& table, Index i) {
   Json a{{"position", table.text(i)}, {"value", grundy_json(table.value(i))}, {"moves", Json::array()}};
   for (const GrundyMove& m : table.moves(i))
-    a["moves"].push_back({{"position", table.move_text(m.move)}, {"parts", m.move.parts}, {"value", grundy_json(m.value)}});
+    a["moves"].push_back(
+        {{"position", table.move_text(m.move)}, {"parts", m.move.parts}, {"value", grundy_json(m.value)}});
   return a;
 }
 
@@ -133,7 +144,8 @@ void print_grundy_position(const Json& a, std::ostream& out) {
   if (a.at("moves").empty()) out << "no moves: the game is over\n";
   for (const Json& m : a.at("moves"))
     out << "  move to " << m.at("position").get<std::string>() << ": " << describe(m.at("value"))
-        << " for the player then to move" << (m.at("value").at("outcome") == "loss" ? "  <- wins" : "") << "\n";
+        << " for the player then to move" << (m.at("value").at("outcome") == "loss" ? "  <- wins" : "")
+        << "\n";
 }
 
 void dump_grundy(const GrundyTable& table, std::ostream& out, bool json) {
@@ -143,7 +155,8 @@ void dump_grundy(const GrundyTable& table, std::ostream& out, bool json) {
   for (Index i = 0; i < values.size(); ++i) {
     if (!game.legal(i)) continue;
     const GrundyValue v = table.decode(values[i]);
-    text += json ? Json{{"position", game.text(i)}, {"value", grundy_json(v)}}.dump() : game.text(i) + ' ' + to_string(v);
+    text += json ? Json{{"position", game.text(i)}, {"value", grundy_json(v)}}.dump()
+                 : game.text(i) + ' ' + to_string(v);
     text += '\n';
     if (text.size() > (1 << 16)) out << text, text.clear();
   }
@@ -155,7 +168,8 @@ SumInput::SumInput(const std::vector<std::string>& terms, const std::string& def
     const auto colon = term.rfind(':');
     const std::string path = colon == std::string::npos ? default_table : term.substr(0, colon);
     const std::string position = colon == std::string::npos ? term : term.substr(colon + 1);
-    if (path.empty()) throw ProbeError("sum term '" + term + "' names no table: use TABLE:POSITION or --table");
+    if (path.empty())
+      throw ProbeError("sum term '" + term + "' names no table: use TABLE:POSITION or --table");
     auto& table = tables_[path];
     if (!table) table = std::make_unique<GrundyTable>(path);
     parts_.push_back({table.get(), table->parse(position)});
@@ -190,8 +204,8 @@ void print_grundy_sum(const Json& a, std::ostream& out) {
   if (a.contains("winning_move")) {
     const Json& m = a.at("winning_move");
     out << "winning move: in component " << m.at("component") << " (" << m.at("from").get<std::string>()
-        << "), move to " << m.at("to").get<std::string>() << " (value " << m.at("value").at("value").get<std::string>()
-        << "), leaving a sum of value 0\n";
+        << "), move to " << m.at("to").get<std::string>() << " (value "
+        << m.at("value").at("value").get<std::string>() << "), leaving a sum of value 0\n";
   } else if (outcome == "LOSS") {
     out << "every move leaves a sum the opponent wins\n";
   } else {
@@ -200,9 +214,15 @@ void print_grundy_sum(const Json& a, std::ostream& out) {
 }
 
 ValueKind grundy_kind() {
-  return {kGrundyKind,      "grundy", "Sprague-Grundy values of an impartial game (finite or loopy)",
-          {},               &generate_grundy, &verify_grundy_table,
-          &describe_counts, &file_in,         &open_reader};
+  return {kGrundyKind,
+          "grundy",
+          "Sprague-Grundy values of an impartial game (finite or loopy)",
+          {},
+          &generate_grundy,
+          &verify_grundy_table,
+          &describe_counts,
+          &file_in,
+          &open_reader};
 }
 
 }  // namespace rtb::cli

@@ -19,9 +19,11 @@ void generate(const std::string& game_name, const Params& params, const BuildOpt
   for (const Params& one : tables) {
     with_game(game_name, one, [&](auto& game) {
       if constexpr (!wdl_solvable<std::decay_t<decltype(game)>>())
-        throw GameError("game " + game_name + " has moves to sums of positions: generate it with --solver grundy");
+        throw GameError("game " + game_name +
+                        " has moves to sums of positions: generate it with --solver grundy");
       const auto path = table_path(options.out_dir, game.table_name());
-      if (tables.size() > 1 && std::filesystem::exists(path) && !options.force) return 0;  // a set skips what exists
+      if (tables.size() > 1 && std::filesystem::exists(path) && !options.force)
+        return 0;  // a set skips what exists
       build_table(game, options);
       return 0;
     });
@@ -56,16 +58,23 @@ std::string describe_counts(const storage::TableMeta& m) {
          " losses; longest " + std::to_string(m.counts.get("max_depth")) + " plies";
 }
 
-std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game, const Params& params) {
+std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game,
+                              const Params& params) {
   return table_path(dir, make_game(game, params)->table_name());
 }
 
 }  // namespace
 
 ValueKind wdl_kind() {
-  return {kWdlKind,   "wdl",           "win/draw/loss with exact depth (plies) for the side to move",
-          {},         &generate,       &verify,
-          &describe_counts, &file_in, &open_wdl_reader};
+  return {kWdlKind,
+          "wdl",
+          "win/draw/loss with exact depth (plies) for the side to move",
+          {},
+          &generate,
+          &verify,
+          &describe_counts,
+          &file_in,
+          &open_wdl_reader};
 }
 
 }  // namespace rtb::cli

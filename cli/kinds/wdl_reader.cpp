@@ -45,7 +45,9 @@ struct Counts {
 };
 
 std::string side_title(int side) {
-  return side < 0 ? "positions" : side == 0 ? "first player (white) to move" : "second player (black) to move";
+  return side < 0    ? "positions"
+         : side == 0 ? "first player (white) to move"
+                     : "second player (black) to move";
 }
 
 class WdlReader final : public KindReader {
@@ -66,15 +68,17 @@ class WdlReader final : public KindReader {
     if (a.contains("stored_as")) out << "stored as " << a.at("stored_as").get<std::string>() << "\n";
     if (a.at("moves").empty()) out << "no moves: the game is over\n";
     for (const Json& m : a.at("moves")) {
-      const std::string reached = m.at("position").is_null() ? "(outside the table)" : m.at("position").get<std::string>();
-      out << "  " << (m.contains("name") ? m.at("name").get<std::string>() + " to " : "move to ") << reached << ": "
-          << describe(value_of(m.at("value"))) << " for the mover\n";
+      const std::string reached =
+          m.at("position").is_null() ? "(outside the table)" : m.at("position").get<std::string>();
+      out << "  " << (m.contains("name") ? m.at("name").get<std::string>() + " to " : "move to ") << reached
+          << ": " << describe(value_of(m.at("value"))) << " for the mover\n";
     }
     if (!a.contains("line")) return;
     out << "best line:\n";
     int ply = 0;
     for (const Json& m : a.at("line")) {
-      const std::string reached = m.at("position").is_null() ? "(outside the table)" : m.at("position").get<std::string>();
+      const std::string reached =
+          m.at("position").is_null() ? "(outside the table)" : m.at("position").get<std::string>();
       out << "  " << ++ply << ". " << reached << "  " << describe(value_of(m.at("value"))) << "\n";
     }
     if (ply == 0) out << "  (none: the game is over)\n";
@@ -96,7 +100,9 @@ class WdlReader final : public KindReader {
       (v.is_win() ? wins : losses)++;
     }
     for (const auto& [side, counts] : by_side)
-      j["sides"].push_back({{"side", side < 0 ? "all" : side == 0 ? "first" : "second"},
+      j["sides"].push_back({{"side", side < 0    ? "all"
+                                     : side == 0 ? "first"
+                                                 : "second"},
                             {"canonical", Counts::json(counts.stored)},
                             {"full_board", Counts::json(counts.full)}});
     j["histogram"] = Json::array();
@@ -110,14 +116,15 @@ class WdlReader final : public KindReader {
     out << "game " << j.at("game").get<std::string>()
         << (j.at("params").get<std::string>().empty() ? "" : " " + j.at("params").get<std::string>()) << "\n"
         << "indices " << j.at("index_size") << ", positions " << j.at("legal") << "\n"
-        << "wins " << c.value("wins", 0) << ", draws " << c.value("draws", 0) << ", losses " << c.value("losses", 0)
-        << "\n"
+        << "wins " << c.value("wins", 0) << ", draws " << c.value("draws", 0) << ", losses "
+        << c.value("losses", 0) << "\n"
         << "longest " << c.value("max_depth", 0) << " plies\n"
-        << "generator " << j.at("generator").get<std::string>() << ", format " << j.at("format_version") << "\n"
+        << "generator " << j.at("generator").get<std::string>() << ", format " << j.at("format_version")
+        << "\n"
         << "checksum " << j.at("checksum").get<std::string>() << "\n";
     auto line = [&](const char* what, const Json& n) {
-      out << "  " << what << ": " << n.at("positions") << " (wins " << n.at("wins") << ", draws " << n.at("draws")
-          << ", losses " << n.at("losses") << ")\n";
+      out << "  " << what << ": " << n.at("positions") << " (wins " << n.at("wins") << ", draws "
+          << n.at("draws") << ", losses " << n.at("losses") << ")\n";
     };
     for (const Json& s : j.value("sides", Json::array())) {
       const std::string side = s.at("side");
@@ -126,7 +133,8 @@ class WdlReader final : public KindReader {
       line("full board", s.at("full_board"));
     }
     out << "depth  wins  losses\n";
-    for (const Json& h : j.at("histogram")) out << h.at("plies") << "  " << h.at("wins") << "  " << h.at("losses") << "\n";
+    for (const Json& h : j.at("histogram"))
+      out << h.at("plies") << "  " << h.at("wins") << "  " << h.at("losses") << "\n";
   }
 
   // A forward sweep from the start, counted both as stored (canonical) and
@@ -134,7 +142,8 @@ class WdlReader final : public KindReader {
   Json reachable() const override {
     const AnyGame& game = table_.game();
     const auto start = game.start();
-    if (!start) throw UsageError("game " + std::string(game.name()) + " has no start position for --reachable");
+    if (!start)
+      throw UsageError("game " + std::string(game.name()) + " has no start position for --reachable");
     const auto values = table_.read_all();
     std::vector<bool> seen(game.size(), false);
     std::vector<Index> frontier{*start};

@@ -182,7 +182,8 @@ bool Chess::valued_ahead(std::string_view fen) const {
 std::string Chess::describe(Value v) const {
   if (v.is_draw()) return "DRAW";
   if (dtc_)
-    return std::string(v.is_win() ? "WIN" : "LOSS") + ", conversion in " + std::to_string(v.depth()) + " plies";
+    return std::string(v.is_win() ? "WIN" : "LOSS") + ", conversion in " + std::to_string(v.depth()) +
+           " plies";
   return v.is_win() ? "WIN, mate in " + std::to_string((v.depth() + 1) / 2)
                     : "LOSS, mated in " + std::to_string(v.depth() / 2);
 }

@@ -26,9 +26,8 @@ std::vector<std::uint8_t> parse_code(const std::string& code) {
 }  // namespace
 
 std::vector<ParamDoc> Octal::param_docs() {
-  return {
-      {"octal", "the code, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's chess)", ""},
-      {"heaps", "N: the largest heap in the table (heaps 0..N)", "1000"}};
+  return {{"octal", "the code, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's chess)", ""},
+          {"heaps", "N: the largest heap in the table (heaps 0..N)", "1000"}};
 }
 
 Octal::Octal(const Params& params) {

@@ -60,7 +60,8 @@ std::filesystem::path build_arena_table(const G& game, Objective objective, cons
   const ArenaStats stats = result.stats;
   std::vector<std::uint16_t> codes = arena_codes(result);
   result = {};  // the codes are all that is written
-  write_and_report(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes), options);
+  write_and_report(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes),
+                   options);
   if (stats_out) *stats_out = stats;
   return path;
 }

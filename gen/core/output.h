@@ -48,7 +48,8 @@ inline void prepare_output(const std::filesystem::path& path, const BuildOptions
     throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
   const auto partial = storage::partial_path(path);
   if (std::filesystem::exists(partial)) {
-    if (options.on_note) options.on_note("removing " + partial.string() + ", left unfinished by an interrupted run");
+    if (options.on_note)
+      options.on_note("removing " + partial.string() + ", left unfinished by an interrupted run");
     std::filesystem::remove(partial);
     std::filesystem::remove(partial.string() + "-lock");
   }

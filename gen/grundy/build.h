@@ -46,8 +46,8 @@ std::filesystem::path build_grundy_table(const G& game, const BuildOptions& opti
   const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
   prepare_output(path, options);
   GrundyResult result = solve_grundy(game, options.gen);
-  write_and_report(path, grundy_meta(game, result), std::span<const std::uint16_t>(result.values.get(), result.size),
-                   options);
+  write_and_report(path, grundy_meta(game, result),
+                   std::span<const std::uint16_t>(result.values.get(), result.size), options);
   if (stats_out) *stats_out = result.stats;
   return path;
 }

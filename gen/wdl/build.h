@@ -80,8 +80,8 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   } else {
     GenResult result = generate(game, options.gen);
     stats = result.stats;
-    write_and_report(path, table_meta(game, stats), std::span<const std::uint16_t>(result.values.get(), result.size),
-                     options);
+    write_and_report(path, table_meta(game, stats),
+                     std::span<const std::uint16_t>(result.values.get(), result.size), options);
   }
   if (stats_out) *stats_out = stats;
   return path;

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -70,7 +71,7 @@ class Retrograde {
   }
 
  private:
-  struct PendingUpdate {                   // a visited position's predecessors
+  struct PendingUpdate {              // a visited position's predecessors
     std::vector<Index> predecessors;  // the first `count` of them
     std::size_t count = 0;
     bool loss = false;  // the position was lost (else won) in `depth`
@@ -167,6 +168,7 @@ class Retrograde {
   template <class L>
   void propagate(L& layers) {
     for (std::uint32_t depth = 0; layers.next(depth); ++depth) {
+      working_depth_ = depth;
       typename L::Layer layer = layers.take(depth);
       const bool one_thread = pool_.size() == 1;
       if (layer.scan) {
@@ -235,6 +237,10 @@ class Retrograde {
   }
 
   void push(unsigned worker, std::uint32_t depth, Index i) {
+    // Depth order: a value found while working a layer is deeper than it.
+    assert(static_cast<std::int64_t>(depth) > working_depth_);
+    assert(value(i).load(std::memory_order_relaxed) != 0 &&
+           value(i).load(std::memory_order_relaxed) != kIllegal);
     if (entries32_)
       layers32_.push(worker, depth, static_cast<std::uint32_t>(i));
     else
@@ -273,6 +279,7 @@ class Retrograde {
 
   template <bool kConcurrent>
   void successor_won(unsigned worker, Index q, std::uint32_t depth) {
+    assert(value(q).load(std::memory_order_relaxed) != kIllegal);  // unmoves yield legal positions
     if constexpr (kConcurrent) {
       if (value(q).load(std::memory_order_relaxed) != 0) return;
       std::atomic_ref<std::uint8_t> left(left_[q]);
@@ -290,12 +297,13 @@ class Retrograde {
   // Moves of q not yet shown to lead to a win for the opponent, when every
   // win up to `depth` counts as shown (wins of that depth are final).
   std::uint32_t open_moves(Index q, std::uint32_t depth) {
-    const std::uint16_t shown = Value::win(depth).code();
     std::uint32_t open = 0;
     game_.moves(q, [&](Successor s) {
       if (s.inside) {
         const std::uint16_t c = value(s.index).load(std::memory_order_relaxed);
-        open += !((c & 1) && c <= shown);
+        assert(c != kIllegal);  // moves inside lead to legal positions
+        const Value v = Value::from_code(c);
+        open += !(v.is_win() && v.depth() <= depth);
       } else {
         open += !s.value.is_win();
       }
@@ -365,7 +373,8 @@ class Retrograde {
   GenOptions options_;
   Index size_;
   ThreadPool pool_;
-  bool entries32_;  // at most 2^32 indices: 4-byte queue entries
+  std::int64_t working_depth_ = -1;  // the layer being worked; -1 in the first pass
+  bool entries32_;                   // at most 2^32 indices: 4-byte queue entries
   Layers<std::uint32_t> layers32_;
   Layers<Index> layers64_;
   Progress progress_;

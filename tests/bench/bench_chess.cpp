@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "gen/wdl/build.h"
 #include "gen/core/system.h"
 #include "gen/core/thread_pool.h"
+#include "gen/wdl/build.h"
 #include "gen/wdl/verify.h"
 #include "probe/rtb_chess.h"
 #include "tests/chess_support.h"

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "games/graph/graph.h"
-#include "gen/wdl/retrograde.h"
 #include "gen/core/system.h"
+#include "gen/wdl/retrograde.h"
 #include "tests/bench/random_graph.h"
 
 int main(int argc, char** argv) {

@@ -15,8 +15,8 @@
 
 #include "games/graph/graph.h"
 #include "games/octal/octal.h"
-#include "gen/grundy/solve.h"
 #include "gen/core/system.h"
+#include "gen/grundy/solve.h"
 #include "tests/bench/random_graph.h"
 
 namespace {
