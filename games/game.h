@@ -37,6 +37,15 @@ struct Successor {
   bool inside;
 };
 
+// What a table's values depend on: the game's identity, then each of the
+// solver's own parameters (arena16: ";objective=buchi"). Written by the
+// generator and checked by the prober, so both use this one rule.
+inline std::string table_identity(const std::string& game_identity, const Params& solver_params) {
+  std::string identity = game_identity;
+  for (const auto& [key, value] : solver_params.values()) identity += ";" + key + "=" + value;
+  return identity;
+}
+
 // Another table this one's moves lead into; tbgen builds it first.
 struct Dependency {
   std::string game;

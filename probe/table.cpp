@@ -11,11 +11,7 @@ OpenedTable::OpenedTable(const std::filesystem::path& path, std::string_view exp
   } catch (const GameError& e) {
     throw ProbeError(where() + ": " + e.what());
   }
-  // The solver's parameters are part of what the values depend on.
-  std::string identity = game_->identity();
-  const Params solver = Params::from_canonical(m.solver_params);
-  for (const auto& [key, value] : solver.values()) identity += ";" + key + "=" + value;
-  if (identity != m.identity)
+  if (table_identity(game_->identity(), Params::from_canonical(m.solver_params)) != m.identity)
     throw ProbeError(where() + " was made from different input than its parameters now give");
   if (game_->size() != m.index_size)
     throw ProbeError(where() + " has " + std::to_string(m.index_size) + " values, the game " +

@@ -32,7 +32,7 @@ storage::TableMeta arena_table_meta(const G& game, Objective objective, const Ar
   Params solver;
   solver.set("objective", std::string(objective_name(objective)));
   meta.solver_params = solver.canonical();
-  meta.identity += ";objective=" + std::string(objective_name(objective));
+  meta.identity = table_identity(meta.identity, solver);
   meta.legal = stats.legal;
   meta.counts.set("a_wins", stats.a_wins);
   meta.counts.set("b_wins", stats.b_wins);
