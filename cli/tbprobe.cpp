@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
       "       tbprobe --dir DIR --fen FEN [--param metric=dtc]\n"
       "       tbprobe --sum [TABLE:]POSITION ... [--table FILE]\n\n"
       "Probes tables written by tbgen. What to print: --position (or --fen), --index,\n"
-      "--stats, --reachable, --dump, --checksum; with --json, each answer is one JSON\n"
+      "--stats, --reachable, --dump, --checksum, --check; with --json, each answer is one JSON\n"
       "object on one line (--dump: one per position).\nOptions");
   options.add_options()("help,h", "print this help")("version", "print the version")(
       "table", po::value(&r.table), "a table file")("dir", po::value(&r.dir),
@@ -81,8 +81,9 @@ int main(int argc, char** argv) {
       "stats", "print the counts and the histogram of depths")(
       "reachable", "count the positions reachable from the start position")(
       "dump", "print every position in index order: <position> <value>")(
-      "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")("json",
-                                                                                     "answer in JSON")(
+      "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")(
+      "check", "check the whole file (every page, every block, the values' checksum); exit 1 if damaged")(
+      "json", "answer in JSON")(
       "sum", po::value<std::vector<std::string>>()->multitoken(),
       "the value of the sum of these positions of grundy tables (POSITION of --table, or "
       "TABLE:POSITION), and a winning move");
@@ -116,10 +117,17 @@ int main(int argc, char** argv) {
   std::optional<Index> index;
   if (vm.count("index")) index = vm["index"].as<Index>();
   if (!r.position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable") &&
-      !vm.count("checksum"))
-    throw UsageError("nothing to do: give --position, --index, --stats, --reachable, --dump or --checksum");
+      !vm.count("checksum") && !vm.count("check"))
+    throw UsageError(
+        "nothing to do: give --position, --index, --stats, --reachable, --dump, --checksum or --check");
 
   OpenedTable table(table_file(r), r.game);
+  if (vm.count("check")) {
+    table.check();  // throws, with the damage in one line, on the first damaged part
+    std::cout << (json ? Json{{"table", table.path().string()}, {"check", "ok"}}.dump()
+                       : table.where() + ": intact (every page, block and value checked)")
+              << "\n";
+  }
   if (vm.count("checksum")) {
     const std::string sum = meta_json(table.meta()).at("checksum");
     std::cout << (json ? Json{{"checksum", sum}}.dump() : sum) << "\n";

@@ -169,6 +169,19 @@ int rtb_probe_index(const rtb_table* table, uint64_t index, rtb_value* out);
  */
 uint64_t rtb_size(const rtb_table* table);
 
+/** @brief Checks the whole table file: the checksum of every page, every
+ * block, and the checksum over all values.
+ *
+ * Opening a table checks only what opening reads, and a probe only the block
+ * it reads; this reads the whole file once (cost: one pass over it). Thread-safe.
+ * @param[in] table an open table.
+ * @return 0 if the file is intact, or a negative #rtb_error:
+ *  - #RTB_ERR_BAD_ARGUMENT: `table` is NULL;
+ *  - #RTB_ERR_CORRUPT: some part of the file is damaged (rtb_last_error() says which);
+ *  - #RTB_ERR_NO_MEMORY, #RTB_ERR_INTERNAL.
+ */
+int rtb_check(const rtb_table* table);
+
 /** @brief The code of the calling thread's last failure.
  *
  * Each thread has its own: another thread's calls never change it.

@@ -128,6 +128,13 @@ int rtb_probe_index(const rtb_table* table, uint64_t index, rtb_value* out) {
   return guarded_status([&] { probe(table, rtb::Index{index}, out); });
 }
 
+int rtb_check(const rtb_table* table) {
+  return guarded_status([&] {
+    require(table, "table");
+    table->table.opened().check();
+  });
+}
+
 uint64_t rtb_size(const rtb_table* table) {
   return guarded(
       [&] {

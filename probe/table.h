@@ -53,6 +53,9 @@ class OpenedTable {
   Index parse(std::string_view text) const;  // throws ProbeError
   // Every value, checked against the table's checksum.
   std::vector<std::uint16_t> read_all() const { return reader_.read_all(); }
+  // Checks the whole file: every page, every block, the values' checksum.
+  // Throws storage::StorageError on the first damage.
+  void check() const { reader_.check(); }
 
  private:
   void attach_dependencies() const;

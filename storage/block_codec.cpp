@@ -43,6 +43,17 @@ ZSTD_DCtx* thread_dctx() {
   return dctx.get();
 }
 
+// The seed of a block's checksum: its number hashed under its table's salt.
+std::uint64_t checksum_seed(BlockKey key) {
+  unsigned char number[8];
+  for (int i = 0; i < 8; ++i) number[i] = static_cast<unsigned char>(key.number >> (8 * i));
+  return XXH3_64bits_withSeed(number, sizeof number, key.table_salt);
+}
+
+std::uint64_t block_checksum(const std::byte* begin, std::size_t bytes, BlockKey key) {
+  return XXH3_64bits_withSeed(begin, bytes, checksum_seed(key));
+}
+
 }  // namespace
 
 TableChecksum::TableChecksum() : state_(XXH3_createState()) {
@@ -87,7 +98,7 @@ std::size_t BlockCodec::max_encoded_size(std::size_t values) {
   return kBlockHeaderBytes + ZSTD_compressBound(values * sizeof(std::uint16_t));
 }
 
-void BlockCodec::encode(std::span<const std::uint16_t> values, std::vector<std::byte>& out) {
+void BlockCodec::encode(std::span<const std::uint16_t> values, BlockKey key, std::vector<std::byte>& out) {
   if (values.size() > std::numeric_limits<std::uint32_t>::max())
     throw StorageError("a block of " + std::to_string(values.size()) + " values is too large");
   const void* raw = values.data();
@@ -104,13 +115,14 @@ void BlockCodec::encode(std::span<const std::uint16_t> values, std::vector<std::
     throw StorageError(std::string("zstd cannot compress a block: ") + ZSTD_getErrorName(compressed));
   out.resize(kBlockHeaderBytes + compressed);
   store_le(out.data() + 8, values.size(), 4);
-  store_le(out.data(), XXH3_64bits(out.data() + 8, out.size() - 8), 8);
+  store_le(out.data(), block_checksum(out.data() + 8, out.size() - 8, key), 8);
 }
 
-BlockCodec::DecodeResult BlockCodec::decode(std::span<const std::byte> stored, std::span<std::uint16_t> out) {
+BlockCodec::DecodeResult BlockCodec::decode(std::span<const std::byte> stored, BlockKey key,
+                                            std::span<std::uint16_t> out) {
   if (stored.size() < kBlockHeaderBytes) return DecodeResult::too_short;
   // Verify before decompressing: zstd must never see damaged input.
-  if (load_le(stored.data(), 8) != XXH3_64bits(stored.data() + 8, stored.size() - 8))
+  if (load_le(stored.data(), 8) != block_checksum(stored.data() + 8, stored.size() - 8, key))
     return DecodeResult::checksum_mismatch;
   if (load_le(stored.data() + 8, 4) != out.size()) return DecodeResult::wrong_count;
   const std::span<const std::byte> payload = stored.subspan(kBlockHeaderBytes);

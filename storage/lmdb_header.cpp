@@ -76,6 +76,12 @@ std::uint64_t LmdbHeader::needed_bytes() const {
   return std::max<std::uint64_t>(last_page + 1, 2) * page_size;
 }
 
+const std::byte* lmdb_map_base(const void* inside, std::uint32_t page_size) {
+  const auto address = reinterpret_cast<std::uintptr_t>(inside);
+  const auto* page = reinterpret_cast<const unsigned char*>(address - address % page_size);
+  return reinterpret_cast<const std::byte*>(page) - load<std::uint64_t>(page, 0) * page_size;
+}
+
 LmdbHeader check_lmdb_header(const std::filesystem::path& path, const std::string& context) {
   const File file(path, context);
   struct stat st;

@@ -7,6 +7,7 @@
 // meta pages ourselves first turns those cases into StorageErrors.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -25,5 +26,12 @@ struct LmdbHeader {
 // valid LMDB meta pages that agree on the page size and the file is at least
 // needed_bytes() long.
 LmdbHeader check_lmdb_header(const std::filesystem::path& path, const std::string& context);
+
+// The address at which LMDB mapped the file, found from a pointer `inside`
+// one of its pages: LMDB's API hands out pointers into its map, not offsets,
+// and every page starts with its own number. The page holding `inside` must
+// be one whose bytes are trusted (checked, or just written by this process);
+// the map is aligned to the page size, which is the OS page size.
+const std::byte* lmdb_map_base(const void* inside, std::uint32_t page_size);
 
 }  // namespace rtb::storage

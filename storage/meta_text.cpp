@@ -1,5 +1,7 @@
 #include "storage/meta_text.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -45,6 +47,9 @@ bool unescape(std::string_view s, std::string& out) {
   }
   return true;
 }
+
+// The record's last line: "meta_checksum=<XXH3-64 of every byte before it>".
+constexpr std::string_view kChecksumKey = "meta_checksum=";
 
 // Counts are written as "count.<name>=<value>" lines.
 constexpr std::string_view kCountPrefix = "count.";
@@ -155,12 +160,35 @@ std::string format_meta(const TableMeta& meta) {
   }
   line("block_values", std::to_string(meta.block_values));
   line("checksum", hex64(meta.checksum));
+  line("block_salt", hex64(meta.block_salt));
   line("complete", meta.complete ? "1" : "0");
   line("extra", escape(meta.extra));
+  line("meta_checksum", hex64(XXH3_64bits(out.data(), out.size())));
   return out;
 }
 
+namespace {
+
+// Checks the record's own checksum and returns the lines it covers.
+std::string_view checked_body(std::string_view text, const std::string& context) {
+  const std::string damaged = context + ": the meta record is damaged (its checksum does not match)";
+  if (text.empty() || text.back() != '\n') throw StorageError(damaged);
+  const std::size_t last = text.rfind('\n', text.size() - 2);
+  const std::size_t start = last == std::string_view::npos ? 0 : last + 1;
+  const std::string_view line = text.substr(start, text.size() - 1 - start);
+  if (!line.starts_with(kChecksumKey) || line.size() != kChecksumKey.size() + 16) throw StorageError(damaged);
+  std::uint64_t stored = 0;
+  const char* digits = line.data() + kChecksumKey.size();
+  const auto [end, ec] = std::from_chars(digits, digits + 16, stored, 16);
+  if (ec != std::errc() || end != digits + 16 || stored != XXH3_64bits(text.data(), start))
+    throw StorageError(damaged);
+  return text.substr(0, start);
+}
+
+}  // namespace
+
 TableMeta parse_meta(std::string_view text, const std::string& context) {
+  text = checked_body(text, context);
   std::map<std::string, std::string, std::less<>> values;
   std::size_t line_number = 0;
   while (!text.empty()) {
@@ -195,6 +223,7 @@ TableMeta parse_meta(std::string_view text, const std::string& context) {
   meta.counts = fields.counts();
   fields.number("block_values", meta.block_values);
   fields.number("checksum", meta.checksum, 16);
+  fields.number("block_salt", meta.block_salt, 16);
   fields.flag("complete", meta.complete);
   fields.text("extra", meta.extra);
   return meta;

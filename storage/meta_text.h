@@ -13,7 +13,8 @@ namespace rtb::storage {
 std::string format_meta(const TableMeta& meta);
 
 // Parses a record written by format_meta. `context` ("table X") starts every
-// error message. A format_version other than kFormatVersion is reported
+// error message. The record's own checksum (its last line) is checked first;
+// then a format_version other than kFormatVersion is reported
 // before anything else, since another version may use other keys; after that
 // every field must be present exactly once. Unknown keys are ignored.
 // Completeness is not checked here (the reader does it).

@@ -12,9 +12,11 @@
 
 namespace rtb::storage {
 
-// Version 2: the index size is `index_size`, counts are named per value
-// kind, and the solver's own parameters are kept apart from the game's.
-constexpr std::uint32_t kFormatVersion = 2;
+// Version 3: the file ends with page checksums (storage/page_trailer.h),
+// the meta record carries its own checksum, and a block's checksum covers
+// its number and its table (`block_salt`). Version 2 named the index size
+// `index_size`, counts per value kind, and kept the solver's parameters apart.
+constexpr std::uint32_t kFormatVersion = 3;
 
 // What a value kind counts over a table ("wins", "max_depth" ...), kept in
 // the order of their names. Names are lower-case words and underscores.
@@ -43,6 +45,7 @@ struct TableMeta {
   Counts counts;                   // what the value kind counts
   std::uint32_t block_values = 0;  // values per block (set by the writer)
   std::uint64_t checksum = 0;      // XXH3-64 of all values, little-endian (set by the writer)
+  std::uint64_t block_salt = 0;    // binds the blocks' checksums to this table (set by the writer)
   bool complete = false;           // set by the writer in the final transaction
   std::string extra;               // what a value kind needs beside the values (grundy16: the infinity sets)
 };

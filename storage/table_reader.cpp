@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstring>
 #include <string>
 
 #include "storage/block_codec.h"
 #include "storage/lmdb_header.h"
 #include "storage/lmdb_util.h"
+#include "storage/mapped_file.h"
 #include "storage/meta_text.h"
+#include "storage/page_trailer.h"
 
 namespace rtb::storage {
 namespace fs = std::filesystem;
@@ -64,53 +67,58 @@ struct TableReader::Impl {
   std::uint64_t id = next_reader_id.fetch_add(1, std::memory_order_relaxed);
   TableMeta meta;
   std::uint64_t block_count = 0;
-  lmdb::Env env;  // open for the reader's lifetime; its map is what we read
-  MDB_dbi blocks_dbi = 0;
+  MappedFile file;  // what every value is read from, once its pages are checked
+  PageTrailer trailer;
+  struct StoredBlock {
+    std::uint64_t offset = 0;  // in the file
+    std::uint64_t bytes = 0;
+  };
+  std::vector<StoredBlock> blocks;  // found by LMDB at open, so a probe walks no B-tree
 
-  explicit Impl(const fs::path& table_path)
-      : path(table_path), context("table " + table_path.string()), env(context) {
-    open_environment();
-    read_meta();
+  explicit Impl(const fs::path& table_path) : path(table_path), context("table " + table_path.string()) {
+    // LMDB opens by path: if the table is replaced (renamed over) between
+    // our check and its open, check the new file instead.
+    for (int attempt = 0;; ++attempt) {
+      file = MappedFile(path, context);
+      trailer = read_page_trailer(file.fd(), file.size(), context);
+      file.map(context);
+      // Every page LMDB will read is checked before it reads it.
+      verify_pages(trailer, file.bytes(), /*only_walked=*/true, context);
+      if (read_with_lmdb()) break;
+      if (attempt == 2) throw StorageError(context + " keeps changing while it is being opened");
+    }
   }
 
-  // Checks, before anything is read through the map, that the file holds
-  // every page LMDB's meta page claims: a page beyond the end of a truncated
-  // file would raise SIGBUS, not an error. Then opens the map.
-  void open_environment() {
-    const LmdbHeader header = check_lmdb_header(path, context);
+  // Reads the meta record and the blocks' places through LMDB; false if
+  // LMDB opened another file than the one checked.
+  bool read_with_lmdb() {
+    lmdb::Env env(context);
     lmdb::check(mdb_env_set_maxdbs(env.get(), 2), context, "mdb_env_set_maxdbs");
-    // Map the file, not the (larger) map size its writer used.
-    lmdb::check(mdb_env_set_mapsize(env.get(), header.file_bytes), context, "mdb_env_set_mapsize");
-    const int rc = mdb_env_open(env.get(), path.c_str(), kReadFlags, 0444);
-    if (rc == MDB_INVALID)
-      throw StorageError(context + " is not an LMDB file, or is truncated (" + mdb_strerror(rc) + ")");
-    if (rc == MDB_VERSION_MISMATCH)
-      throw StorageError(context + " was written by an incompatible version of LMDB");
-    lmdb::check(rc, context, "mdb_env_open");
-
-    // LMDB must see what check_lmdb_header saw (the file could have been
-    // replaced in between).
-    MDB_envinfo info;
-    MDB_stat stat;
-    lmdb::check(mdb_env_info(env.get(), &info), context, "mdb_env_info");
-    lmdb::check(mdb_env_stat(env.get(), &stat), context, "mdb_env_stat");
-    if (stat.ms_psize != header.page_size || info.me_last_pgno != header.last_page)
-      throw StorageError(context + " changed while it was being opened");
+    lmdb::check(mdb_env_set_mapsize(env.get(), trailer.lmdb_bytes()), context, "mdb_env_set_mapsize");
+    lmdb::check(mdb_env_open(env.get(), path.c_str(), kReadFlags, 0444), context, "mdb_env_open");
+    int lmdb_fd = -1;
+    lmdb::check(mdb_env_get_fd(env.get(), &lmdb_fd), context, "mdb_env_get_fd");
+    if (!file.same_file(lmdb_fd)) return false;
+    lmdb::Txn txn(env.get(), MDB_RDONLY, context);
+    MDB_dbi meta_dbi = 0, blocks_dbi = 0;
+    open_database(txn.get(), "meta", 0, meta_dbi);
+    open_database(txn.get(), "blocks", MDB_INTEGERKEY, blocks_dbi);
+    const std::byte* map = read_meta(txn.get(), meta_dbi);
+    find_blocks(txn.get(), blocks_dbi, map);
+    return true;
   }
 
-  void read_meta() {
-    lmdb::Txn txn(env.get(), MDB_RDONLY, context);
-    MDB_dbi meta_dbi = 0;
-    int rc = mdb_dbi_open(txn.get(), "meta", 0, &meta_dbi);
-    if (rc == MDB_NOTFOUND) throw StorageError(context + " has no meta database (not an rtb table)");
-    lmdb::check(rc, context, "mdb_dbi_open(meta)");
-    rc = mdb_dbi_open(txn.get(), "blocks", MDB_INTEGERKEY, &blocks_dbi);
-    if (rc == MDB_NOTFOUND) throw StorageError(context + " has no blocks database (not an rtb table)");
-    lmdb::check(rc, context, "mdb_dbi_open(blocks)");
+  void open_database(MDB_txn* txn, const char* name, unsigned flags, MDB_dbi& dbi) const {
+    const int rc = mdb_dbi_open(txn, name, flags, &dbi);
+    if (rc == MDB_NOTFOUND) throw StorageError(context + " has no " + name + " database (not an rtb table)");
+    lmdb::check(rc, context, "mdb_dbi_open");
+  }
 
+  // Returns where LMDB mapped the file (the meta record is in a checked page).
+  const std::byte* read_meta(MDB_txn* txn, MDB_dbi meta_dbi) {
     MDB_val key{sizeof kMetaKey - 1, const_cast<char*>(kMetaKey)};
     MDB_val data;
-    rc = mdb_get(txn.get(), meta_dbi, &key, &data);
+    const int rc = mdb_get(txn, meta_dbi, &key, &data);
     if (rc == MDB_NOTFOUND) throw StorageError(context + " has no meta record");
     lmdb::check(rc, context, "mdb_get(meta)");
     if (data.mv_size > kMaxMetaBytes)
@@ -121,15 +129,32 @@ struct TableReader::Impl {
     if (meta.index_size > 0 && meta.block_values == 0)
       throw StorageError(context + ": the meta record says block_values=0");
     block_count = meta.index_size == 0 ? 0 : (meta.index_size - 1) / meta.block_values + 1;
+    return lmdb_map_base(data.mv_data, trailer.page_size);
+  }
 
-    MDB_stat stat;
-    lmdb::check(mdb_stat(txn.get(), blocks_dbi, &stat), context, "mdb_stat(blocks)");
-    if (stat.ms_entries != block_count)
-      throw StorageError(context + " has " + std::to_string(stat.ms_entries) +
+  // Records where each block's bytes are; blocks must be 0, 1, ... in order.
+  void find_blocks(MDB_txn* txn, MDB_dbi blocks_dbi, const std::byte* map) {
+    MDB_cursor* raw = nullptr;
+    lmdb::check(mdb_cursor_open(txn, blocks_dbi, &raw), context, "mdb_cursor_open");
+    const std::unique_ptr<MDB_cursor, decltype(&mdb_cursor_close)> cursor(raw, &mdb_cursor_close);
+    blocks.clear();
+    blocks.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(block_count, 1 << 24)));
+    MDB_val key, data;
+    for (int rc = mdb_cursor_get(raw, &key, &data, MDB_FIRST); rc != MDB_NOTFOUND;
+         rc = mdb_cursor_get(raw, &key, &data, MDB_NEXT)) {
+      lmdb::check(rc, context, "mdb_cursor_get(blocks)");
+      std::size_t number = 0;
+      if (key.mv_size == sizeof number) std::memcpy(&number, key.mv_data, sizeof number);
+      const auto offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(data.mv_data) - map);
+      if (key.mv_size != sizeof number || number != blocks.size() || blocks.size() >= block_count ||
+          offset > trailer.lmdb_bytes() || data.mv_size > trailer.lmdb_bytes() - offset ||
+          data.mv_size > BlockCodec::max_encoded_size(meta.block_values))
+        throw StorageError(context + " is damaged (its blocks are not those its meta record describes)");
+      blocks.push_back({offset, data.mv_size});
+    }
+    if (blocks.size() != block_count)
+      throw StorageError(context + " has " + std::to_string(blocks.size()) +
                          " blocks; its meta record needs " + std::to_string(block_count));
-    // Committing (not aborting) a read transaction keeps the database
-    // handles it opened for the life of the environment.
-    lmdb::check(txn.commit(), context, "mdb_txn_commit");
   }
 
   // How many values `block` holds: block_values, fewer in the last block.
@@ -138,20 +163,11 @@ struct TableReader::Impl {
         std::min<std::uint64_t>(meta.block_values, meta.index_size - block * meta.block_values));
   }
 
-  // Reads, verifies and decompresses `block` into `out` (of values_in_block size).
-  void decode_block(MDB_txn* txn, std::uint64_t block, std::span<std::uint16_t> out) const {
-    std::size_t key_value = block;
-    MDB_val key{sizeof key_value, &key_value};
-    MDB_val data;
-    const int rc = mdb_get(txn, blocks_dbi, &key, &data);
-    if (rc == MDB_NOTFOUND) throw StorageError(context + ": block " + std::to_string(block) + " is missing");
-    lmdb::check(rc, context, "mdb_get(block)");
-    const std::size_t max_bytes = BlockCodec::max_encoded_size(out.size());
-    if (data.mv_size > max_bytes)
-      throw StorageError(context + ": block " + std::to_string(block) + " is corrupt (it claims " +
-                         std::to_string(data.mv_size) + " bytes)");
+  // Verifies and decompresses `block` into `out` (of values_in_block size).
+  void decode_block(std::uint64_t block, std::span<std::uint16_t> out) const {
+    const StoredBlock& stored = blocks[block];
     const BlockCodec::DecodeResult result =
-        BlockCodec::decode({static_cast<const std::byte*>(data.mv_data), data.mv_size}, out);
+        BlockCodec::decode(file.bytes().subspan(stored.offset, stored.bytes), {meta.block_salt, block}, out);
     if (result != BlockCodec::DecodeResult::ok)
       throw StorageError(context + ": block " + std::to_string(block) + " is corrupt (" +
                          std::string(BlockCodec::describe(result)) + ")");
@@ -197,24 +213,27 @@ void TableReader::read_block(std::uint64_t block, std::vector<std::uint16_t>& ou
   const Impl& impl = live(impl_);
   impl.check_block(block);
   out.resize(impl.values_in_block(block));
-  // The read transaction keeps the block's bytes valid until decoded.
-  lmdb::Txn txn(impl.env.get(), MDB_RDONLY, impl.context);
-  impl.decode_block(txn.get(), block, out);
+  impl.decode_block(block, out);
 }
 
 std::vector<std::uint16_t> TableReader::read_all() const {
   const Impl& impl = live(impl_);
   std::vector<std::uint16_t> values(impl.meta.index_size);
-  lmdb::Txn txn(impl.env.get(), MDB_RDONLY, impl.context);
   for (std::uint64_t block = 0; block < impl.block_count; ++block) {
     const std::span<std::uint16_t> out(values.data() + block * impl.meta.block_values,
                                        impl.values_in_block(block));
-    impl.decode_block(txn.get(), block, out);
+    impl.decode_block(block, out);
   }
   if (table_checksum(values) != impl.meta.checksum)
     throw StorageError(impl.context +
                        " is corrupt (the checksum over all values does not match its meta record)");
   return values;
+}
+
+void TableReader::check() const {
+  const Impl& impl = live(impl_);
+  verify_pages(impl.trailer, impl.file.bytes(), /*only_walked=*/false, impl.context);
+  (void)read_all();
 }
 
 }  // namespace rtb::storage

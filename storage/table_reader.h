@@ -1,7 +1,9 @@
-// Reads a table written by write_table through LMDB's memory map. Opening
-// checks the file (truncation, format version, completeness) and reading a
-// block checks its checksum, so a damaged file gives a StorageError, never
-// a crash or a wrong value. One reader may be shared by many threads, and
+// Reads a table written by write_table through a memory map. Opening checks
+// the page checksums of every page LMDB walks before LMDB reads the file
+// (storage/page_trailer.h), then the meta record's own checksum, format
+// version and completeness; reading a block checks its checksum, which
+// covers its number and its table. So a damaged file gives a StorageError,
+// never a crash or a wrong value. One reader may be shared by many threads, and
 // many processes may open one file (no lock file is used or needed).
 #pragma once
 
@@ -32,6 +34,9 @@ class TableReader {
   void read_block(std::uint64_t block, std::vector<std::uint16_t>& out) const;
   // Every value, checked against the whole-table checksum.
   std::vector<std::uint16_t> read_all() const;
+  // Checks the whole file: every page's checksum, every block, and the
+  // checksum over all values. Throws StorageError on the first damage.
+  void check() const;
 
  private:
   struct Impl;

@@ -4,6 +4,7 @@
 #include <lmdb.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -18,6 +19,7 @@
 #include "storage/block_codec.h"
 #include "storage/lmdb_util.h"
 #include "storage/meta_text.h"
+#include "storage/page_trailer.h"
 
 namespace rtb::storage {
 namespace fs = std::filesystem;
@@ -95,7 +97,7 @@ class PartialTable {
 
   // Stores `values` as blocks first, first+1, ... in one transaction, with
   // `final_meta` too if given; grows the map and retries when it is full.
-  void write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, std::uint64_t first,
+  void write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, BlockKey first,
                     const TableMeta* final_meta, BlockCodec& codec) {
     for (;;) {
       const int rc = try_write_blocks(values, block_values, first, final_meta, codec);
@@ -127,13 +129,16 @@ class PartialTable {
 
   // Returns LMDB's code (MDB_MAP_FULL included) with the batch rolled back on
   // failure; throws only for errors that are not LMDB's.
-  int try_write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, std::uint64_t first,
+  int try_write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, BlockKey first,
                        const TableMeta* final_meta, BlockCodec& codec) {
     lmdb::Txn txn(env_.get(), 0, context_);
-    for (std::uint64_t begin = 0, block = first; begin < values.size(); begin += block_values, ++block) {
-      codec.encode(values.subspan(begin, std::min<std::uint64_t>(block_values, values.size() - begin)),
+    const std::uint64_t blocks = (values.size() + block_values - 1) / block_values;
+    for (std::uint64_t k = 0; k < blocks; ++k) {
+      const BlockKey block{first.table_salt, first.number + k};
+      const std::uint64_t begin = k * block_values;
+      codec.encode(values.subspan(begin, std::min<std::uint64_t>(block_values, values.size() - begin)), block,
                    encoded_);
-      std::size_t key_value = block;
+      std::size_t key_value = block.number;
       MDB_val key{sizeof key_value, &key_value};
       MDB_val data{encoded_.size(), encoded_.data()};
       // Keys arrive in order, so MDB_APPEND fills pages fully and skips the search.
@@ -211,6 +216,9 @@ struct TableWriter::Impl {
         context("cannot write table " + target.string()),
         options(opts),
         index_size(index_size),
+        // Deterministic (a rerun writes the same bytes) and different for
+        // every table of a directory.
+        salt(XXH3_64bits(target.filename().c_str(), target.filename().native().size())),
         codec(opts.zstd_level) {
     if (!options.force && target_exists(path)) throw already_exists(path);
     if (options.block_values == 0) throw StorageError(context + ": block_values must be at least 1");
@@ -260,7 +268,7 @@ struct TableWriter::Impl {
   void flush(std::uint64_t count, const TableMeta* final_meta) {
     guarded([&] {
       table->write_blocks(std::span<const std::uint16_t>(pending.data(), count), options.block_values,
-                          written / options.block_values, final_meta, codec);
+                          {salt, written / options.block_values}, final_meta, codec);
     });
     pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(count));
     written += count;
@@ -273,12 +281,14 @@ struct TableWriter::Impl {
     meta.index_size = index_size;
     meta.block_values = options.block_values;
     meta.checksum = checksum.digest();
+    meta.block_salt = salt;
     meta.complete = true;  // stored only by this final transaction; earlier ones say complete=0
     flush(pending.size(), &meta);
     guarded([&] {
       const std::uint64_t size = table->sync_and_close();
       fs::remove(lock_path(partial));  // readers use MDB_NOLOCK; the lock file is litter
       pad_to(partial, size, context);
+      append_page_trailer(partial, context);
       publish(partial, path, options.force, context);
     });
     published = true;
@@ -289,6 +299,7 @@ struct TableWriter::Impl {
   std::string context;
   WriteOptions options;
   std::uint64_t index_size, written = 0;
+  std::uint64_t salt;
   std::optional<PartialTable> table;
   BlockCodec codec;
   std::vector<std::uint16_t> pending;  // appended, not yet in a transaction

@@ -167,6 +167,9 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  CHECK(rtb_check(by_path) == 0 && succeeded()); /* the whole file is intact */
+  CHECK(rtb_check(NULL) == -RTB_ERR_BAD_ARGUMENT && failed_with(RTB_ERR_BAD_ARGUMENT));
+
   rtb_value v;
   CHECK(rtb_probe(by_dir, ".........", &v) == 0 && v.wdl == RTB_DRAW && v.depth == 0);
   CHECK(rtb_probe(by_path, "xx.oo....", &v) == 0 && v.wdl == RTB_WIN &&

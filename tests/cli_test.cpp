@@ -227,6 +227,52 @@ TEST_F(Cli, UnreadableTablesFailCleanly) {
   EXPECT_EQ(nothing.code, 2);
 }
 
+// The damage report's table: Connect Four 4x4, its statistics and a
+// position, with a count of the meta record changed in place (the record's
+// page then fails its checksum) and with one byte of each page flipped: every
+// answer is the right one or one line and a non-zero exit, and --check finds it.
+TEST_F(Cli, DamagedTablesNeverAnswerWrongly) {
+  const auto out = dir_ / "out";
+  ASSERT_EQ(tbgen("--game connect4 --param width=4 --param height=4 -q --out " + out.string()).code, 0);
+  const fs::path table = out / "connect4-4x4.rtb";
+  const Ran good = tbprobe("--table " + table.string() + " --check");
+  EXPECT_EQ(good.code, 0) << good.err;
+  EXPECT_NE(good.out.find("intact"), std::string::npos) << good.out;
+  const Ran stats = tbprobe("--table " + table.string() + " --stats --json");
+  ASSERT_EQ(stats.code, 0) << stats.err;
+  const std::string wins =
+      "count.wins=" + std::to_string(nlohmann::json::parse(stats.out)["counts"]["wins"].get<std::uint64_t>());
+  const Ran position = tbprobe("--table " + table.string() + " --position xoo/xxxo/ox/oxxo");
+  ASSERT_EQ(position.code, 0) << position.err;
+  EXPECT_NE(position.out.find("WIN in 3 plies"), std::string::npos) << position.out;
+
+  std::string bytes = slurp(table);
+  const std::size_t at = bytes.find(wins);
+  ASSERT_NE(at, std::string::npos) << wins;
+  const fs::path damaged = dir_ / "damaged.rtb";
+  std::string changed = bytes;
+  changed[at + wins.size() - 1] = changed[at + wins.size() - 1] == '1' ? '2' : '1';
+  std::ofstream(damaged, std::ios::binary) << changed;
+  for (const char* what : {"--stats", "--check", "--position xoo/xxxo/ox/oxxo"}) {
+    const Ran r = tbprobe("--table " + damaged.string() + " " + what);
+    EXPECT_NE(r.code, 0) << what;
+    EXPECT_EQ(r.out, "") << what;  // nothing printed before the damage is found
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("fails its checksum"), std::string::npos) << r.err;
+  }
+  for (std::size_t page = 0; page * 4096 < bytes.size(); ++page) {
+    changed = bytes;
+    changed[page * 4096 + 100] ^= 0x01;
+    std::ofstream(damaged, std::ios::binary | std::ios::trunc) << changed;
+    const Ran r = tbprobe("--table " + damaged.string() + " --position xoo/xxxo/ox/oxxo");
+    EXPECT_TRUE(r.code != 0 || r.out == position.out) << "page " << page << ": " << r.out;
+    if (r.code != 0) {
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+    EXPECT_NE(tbprobe("--table " + damaged.string() + " --check").code, 0) << "page " << page;
+  }
+}
+
 TEST_F(Cli, VersionAndListOfRequiredParameters) {
   for (const Ran& v : {tbgen("--version"), tbprobe("--version")}) {
     EXPECT_EQ(v.code, 0) << v.err;

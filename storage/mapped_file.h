@@ -1,0 +1,83 @@
+// A read-only memory map of a whole file, owned (RAII). Internal to storage/.
+#pragma once
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "storage/table_writer.h"
+
+namespace rtb::storage {
+
+class MappedFile {
+ public:
+  MappedFile() = default;
+  // Opens `path`; throws StorageError (starting with `context`).
+  MappedFile(const std::filesystem::path& path, const std::string& context)
+      : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+    if (fd_ < 0) throw StorageError(context + " cannot be opened: " + std::strerror(errno));
+    struct stat st;
+    if (::fstat(fd_, &st) != 0) fail(context);
+    size_ = static_cast<std::size_t>(st.st_size);
+    device_ = st.st_dev;
+    inode_ = st.st_ino;
+  }
+  ~MappedFile() { release(); }
+  MappedFile(MappedFile&& other) noexcept { *this = std::move(other); }
+  MappedFile& operator=(MappedFile&& other) noexcept {
+    if (this != &other) {
+      release();
+      fd_ = std::exchange(other.fd_, -1);
+      map_ = std::exchange(other.map_, nullptr);
+      size_ = std::exchange(other.size_, 0);
+      device_ = other.device_;
+      inode_ = other.inode_;
+    }
+    return *this;
+  }
+
+  // Maps the whole file (call once, after checking its size is what it should be).
+  void map(const std::string& context) {
+    if (size_ == 0) return;
+    void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
+    if (at == MAP_FAILED) fail(context);
+    map_ = at;
+  }
+
+  int fd() const { return fd_; }
+  std::size_t size() const { return size_; }
+  std::span<const std::byte> bytes() const { return {static_cast<const std::byte*>(map_), map_ ? size_ : 0}; }
+  // Whether `other_fd` is this very file (not one renamed over its path since).
+  bool same_file(int other_fd) const {
+    struct stat st;
+    return ::fstat(other_fd, &st) == 0 && st.st_dev == device_ && st.st_ino == inode_;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& context) const {
+    throw StorageError(context + " cannot be read: " + std::strerror(errno));
+  }
+  void release() noexcept {
+    if (map_ != nullptr) ::munmap(map_, size_);
+    if (fd_ >= 0) ::close(fd_);
+    map_ = nullptr;
+    fd_ = -1;
+  }
+
+  int fd_ = -1;
+  void* map_ = nullptr;
+  std::size_t size_ = 0;
+  dev_t device_ = 0;
+  ino_t inode_ = 0;
+};
+
+}  // namespace rtb::storage
