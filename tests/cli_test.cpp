@@ -273,6 +273,22 @@ TEST_F(Cli, DamagedTablesNeverAnswerWrongly) {
   }
 }
 
+// A damaged table that tbgen must read (a dependency) stops it with one line
+// naming that table, and nothing is written.
+TEST_F(Cli, DamagedDependencyStopsTbgen) {
+  const auto deps = dir_ / "deps";
+  ASSERT_EQ(tbgen("--game chess --param material=KQvK -q --out " + deps.string()).code, 0);
+  const fs::path kqk = deps / "KQvK.rtb";
+  std::string bytes = slurp(kqk);
+  bytes[4096 + 40] ^= 0x01;  // inside the first B-tree page
+  std::ofstream(kqk, std::ios::binary | std::ios::trunc) << bytes;
+  const Ran r = tbgen("--game chess --param material=KPvK -q --out " + deps.string());
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("KQvK.rtb is damaged"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(deps / "KPvK.rtb"));
+}
+
 TEST_F(Cli, VersionAndListOfRequiredParameters) {
   for (const Ran& v : {tbgen("--version"), tbprobe("--version")}) {
     EXPECT_EQ(v.code, 0) << v.err;
