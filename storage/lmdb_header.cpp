@@ -77,8 +77,8 @@ std::uint64_t LmdbHeader::needed_bytes() const {
 }
 
 const std::byte* lmdb_map_base(const void* inside, std::uint32_t page_size) {
-  const auto address = reinterpret_cast<std::uintptr_t>(inside);
-  const auto* page = reinterpret_cast<const unsigned char*>(address - address % page_size);
+  const auto* byte = static_cast<const unsigned char*>(inside);
+  const unsigned char* page = byte - reinterpret_cast<std::uintptr_t>(inside) % page_size;
   return reinterpret_cast<const std::byte*>(page) - load<std::uint64_t>(page, 0) * page_size;
 }
 
