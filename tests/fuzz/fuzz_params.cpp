@@ -4,8 +4,8 @@
 // (chess material=all4) and each game's constructor. A graph's file= is
 // replaced by a small graph file, since reading files is fuzz_graph_file's.
 //
-// Properties: parsing and building throw GameError or succeed; a game
-// built again from the canonical form of its parameters (what a table's
+// Properties: parsing and building throw GameError or succeed; parameters
+// read back from their canonical form; a game built again from the canonical form of its parameters (what a table's
 // metadata keeps, and the prober reads back) has the same identity.
 #include <string>
 #include <vector>
@@ -69,6 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const GameError&) {
     return 0;
   }
+  rtb::fuzz::expect(Params::from_canonical(params.canonical()).values() == params.values(),
+                    "parameters do not read back from their canonical form '" + params.canonical() + "'");
   if (game == "graph" && params.has("file")) params.set("file", graph_path());
   std::vector<Params> tables;
   try {
