@@ -162,7 +162,8 @@ TEST_F(Cli, ParameterValuesWithCommasReadBack) {
     const auto file = write(name, "3 2\n1 2\n2 3\n");
     const auto out = dir_ / "out";
     fs::remove_all(out);
-    ASSERT_EQ(tbgen("--game graph --param 'file=" + file.string() + "' --out " + out.string() + " -q").code, 0);
+    ASSERT_EQ(tbgen("--game graph --param 'file=" + file.string() + "' --out " + out.string() + " -q").code,
+              0);
     const auto written = tables(out);
     ASSERT_EQ(written.size(), 1u);
     Ran probe = tbprobe("--table '" + written[0].string() + "' --position 1");

@@ -5,8 +5,8 @@
 // replaced by a small graph file, since reading files is fuzz_graph_file's.
 //
 // Properties: parsing and building throw GameError or succeed; parameters
-// read back from their canonical form; a game built again from the canonical form of its parameters (what a table's
-// metadata keeps, and the prober reads back) has the same identity.
+// read back from their canonical form; a game built again from the canonical form of its parameters (what a
+// table's metadata keeps, and the prober reads back) has the same identity.
 #include <string>
 #include <vector>
 
