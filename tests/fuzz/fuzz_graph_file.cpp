@@ -23,7 +23,7 @@ using rtb::Index;
 // vertex, so a short file can ask for gigabytes; inputs whose first
 // number is large are skipped (an IOI file must list every station, so
 // its size bounds n, and it is not skipped).
-constexpr std::uint64_t kMaxPlainVertices = 1 << 16;
+constexpr std::uint64_t kMaxPlainVertices = 1 << 12;
 
 bool declares_huge_graph(std::string_view file) {
   std::size_t pos = file.find_first_not_of(" \t\r\n");
