@@ -1,6 +1,7 @@
 #include "games/params.h"
 
 #include <charconv>
+#include <vector>
 
 #include "games/game.h"
 
@@ -39,37 +40,78 @@ void Params::reject_unknown(std::string_view game) const {
       throw GameError("game " + std::string(game) + " has no parameter '" + key + "' (see tbgen --list)");
 }
 
+// In the canonical form a comma or backslash inside a key or value is
+// written after a backslash, so that a value may hold commas (a file name such as
+// a,misere=1.graph) and still read back as one value.
 std::string Params::canonical() const {
+  auto escaped = [](std::string_view s) {
+    std::string out;
+    for (char c : s) {
+      if (c == ',' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out;
+  };
   std::string out;
   for (const auto& [key, value] : values_) {
     if (!out.empty()) out += ',';
-    out += key + "=" + value;
+    out += escaped(key) + "=" + escaped(value);
   }
   return out;
 }
 
-// A comma separates parameters only where a key follows it, so values such
-// as set=1,3,4 come back whole.
+namespace {
+
+// The items of a canonical form: split at the commas not escaped, escapes
+// kept (a backslash before any other character is an ordinary one).
+std::vector<std::string> canonical_items(std::string_view text) {
+  std::vector<std::string> items(1);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == ',' || text[i + 1] == '\\')) {
+      items.back() += text.substr(i, 2);
+      ++i;
+    } else if (text[i] == ',') {
+      items.emplace_back();
+    } else {
+      items.back() += text[i];
+    }
+  }
+  return items;
+}
+
+std::string unescaped(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == ',' || s[i + 1] == '\\')) ++i;
+    out += s[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+// Tables written before values were escaped kept "set=1,3,4" as it is, so
+// an unescaped comma still separates parameters only where a key follows it.
 Params Params::from_canonical(std::string_view text) {
   Params p;
   std::string item;
   auto flush = [&] {
-    if (!item.empty()) p.add(item);
+    if (item.empty()) return;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw GameError("parameter '" + unescaped(item) + "' is not of the form key=value");
+    p.values_[unescaped(std::string_view(item).substr(0, eq))] =
+        unescaped(std::string_view(item).substr(eq + 1));
     item.clear();
   };
-  while (!text.empty()) {
-    const auto comma = text.find(',');
-    const std::string_view part = text.substr(0, comma);
-    const bool new_key = part.find('=') != std::string_view::npos;
-    if (new_key || item.empty()) {
+  for (const std::string& part : canonical_items(text)) {
+    if (part.find('=') != std::string::npos || item.empty()) {
       flush();
       item = part;
     } else {
       item += ',';
       item += part;
     }
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
   }
   flush();
   return p;

@@ -26,6 +26,8 @@ class Params {
   void reject_unknown(std::string_view game) const;
 
   // "k1=v1,k2=v2" in key order: the canonical form stored in table metadata.
+  // A comma or backslash inside a key or value is escaped with a backslash,
+  // so from_canonical(canonical()) gives the same parameters back.
   std::string canonical() const;
   static Params from_canonical(std::string_view text);
   const std::map<std::string, std::string>& values() const { return values_; }

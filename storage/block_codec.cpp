@@ -28,7 +28,7 @@ std::uint64_t load_le(const std::byte* in, int bytes) {
   return value;
 }
 
-std::uint16_t swap16(std::uint16_t v) {
+[[maybe_unused]] std::uint16_t swap16(std::uint16_t v) {  // big-endian hosts only
   return static_cast<std::uint16_t>((v << 8) | (v >> 8));
 }
 

@@ -109,6 +109,17 @@ TEST_F(Train, BadInputIsRejectedWithItsLine) {
   EXPECT_THROW(Graph{p}, GameError);
 }
 
+// A twelve-byte file may claim four billion stations (found by
+// tests/fuzz/fuzz_graph_file): the parser reports where the file ends
+// instead of first allocating an owner and a flag for every station.
+TEST_F(Train, ClaimedStationsAreReadBeforeTheyAreStored) {
+  const std::string bad = (dir_ / "bad.txt").string();
+  EXPECT_EQ(error("4294967294 0\n1 0\n"),
+            bad + ":2: expected the owner of station 2, found the end of the file");
+  EXPECT_EQ(error("2 18446744073709551615\n1 0\n0 1\n0 1\n"),
+            bad + ":4: expected the first station of track 1, found the end of the file");
+}
+
 TEST_F(Train, MovesAndUnmovesAgree) {
   const Graph g(params("3 6\n1 0 1\n0 1 0\n0 1\n0 1\n1 2\n2 0\n2 2\n1 1\n"));
   std::multiset<std::pair<Index, Index>> forward, backward;

@@ -154,6 +154,24 @@ TEST_F(Cli, GraphTableEqualsNaiveSolver) {
   EXPECT_EQ(dump.out, want);
 }
 
+// Parameter values may hold commas: the canonical form a table keeps must
+// read back whole. tbgen wrote graph-a,misere=1.rtb, and tbprobe read its
+// file= back as ".../a" with misere=1.graph and refused the table.
+TEST_F(Cli, ParameterValuesWithCommasReadBack) {
+  for (const std::string name : {"a,misere=1.graph", "b,c.graph", "d\\,e.graph"}) {
+    const auto file = write(name, "3 2\n1 2\n2 3\n");
+    const auto out = dir_ / "out";
+    fs::remove_all(out);
+    ASSERT_EQ(tbgen("--game graph --param 'file=" + file.string() + "' --out " + out.string() + " -q").code,
+              0);
+    const auto written = tables(out);
+    ASSERT_EQ(written.size(), 1u);
+    Ran probe = tbprobe("--table '" + written[0].string() + "' --position 1");
+    EXPECT_EQ(probe.code, 0) << name << ": " << probe.err;
+    EXPECT_EQ(probe.out.substr(0, probe.out.find('\n')), "1: LOSS in 2 plies") << name;
+  }
+}
+
 TEST_F(Cli, RefusesToOverwriteWithoutForce) {
   const auto out = dir_ / "out";
   ASSERT_EQ(tbgen("--game tictactoe --out " + out.string() + " -q").code, 0);

@@ -108,6 +108,21 @@ TEST(Grundy, OctalGamesMatchNaiveRecursion) {
   }
 }
 
+// Found by tests/fuzz/fuzz_params: trailing zeros of a code are dropped,
+// and a code of zeros only came out as "0.", which a table's metadata kept
+// and the prober then refused (tbgen wrote octal-0.-5.grundy.rtb, tbprobe
+// could not open it).
+TEST(Grundy, OctalCodeOfZerosReadsBack) {
+  for (const char* code : {"octal=0.0", "octal=0.000", "octal=4.0", "octal=0.770"}) {
+    const Octal game(params({code}));
+    const Octal again(Params::from_canonical(game.params().canonical()));
+    EXPECT_EQ(again.identity(), game.identity()) << code;
+    EXPECT_EQ(again.table_name(), game.table_name()) << code;
+  }
+  EXPECT_EQ(Octal(params({"octal=0.00"})).params().get("octal", ""), "0.0");
+  EXPECT_EQ(Octal(params({"octal=0.770"})).params().get("octal", ""), "0.77");
+}
+
 TEST(Grundy, NimIsTheXorOfTheHeaps) {
   const Nim nim(params({"heaps=3", "max=7"}));
   const GrundyResult r = solve(nim);

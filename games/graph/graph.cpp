@@ -28,6 +28,13 @@ bool read_numbers(std::string_view line, std::vector<std::uint64_t>& out) {
   }
 }
 
+// At most how many records of two numbers `content` can hold: each
+// takes at least two digits and two separators. Bounds what is reserved
+// for a count the file claims, which may be far from what it holds.
+std::uint64_t max_records(const std::string& content) {
+  return content.size() / 4 + 1;
+}
+
 struct GraphFile {
   std::uint32_t n = 0;
   EdgeList edges;
@@ -53,7 +60,7 @@ GraphFile parse_graph_file(const std::string& path, const std::string& content) 
       if (nums[0] == 0 || nums[0] > 0xFFFFFFFEull) return fail(line_no, "n must be from 1 to 4294967294");
       g.n = static_cast<std::uint32_t>(nums[0]);
       m = nums[1];
-      g.edges.reserve(std::min<std::uint64_t>(m, 1u << 24));
+      g.edges.reserve(std::min<std::uint64_t>(m, max_records(content)));
       have_header = true;
       continue;
     }
@@ -142,14 +149,16 @@ TrainFile parse_train_file(const std::string& path, const std::string& content) 
   TrainFile f;
   const auto n = static_cast<std::uint32_t>(t.next(1, 0xFFFFFFFEull, "the number of stations n"));
   const std::uint64_t m = t.next(0, UINT64_MAX, "the number of tracks m");
-  f.owner.resize(n);
+  // Grown as the numbers are read, not sized from n: a short file may
+  // claim four billion stations.
+  f.owner.reserve(std::min<std::uint64_t>(n, max_records(content)));
   for (std::uint32_t i = 0; i < n; ++i)
-    f.owner[i] = t.next(0, 1, "the owner of station " + std::to_string(i)) == 1 ? Player::A : Player::B;
-  f.charging.resize(n);
+    f.owner.push_back(t.next(0, 1, "the owner of station " + std::to_string(i)) == 1 ? Player::A : Player::B);
+  f.charging.reserve(n);
   for (std::uint32_t i = 0; i < n; ++i)
-    f.charging[i] =
-        static_cast<std::uint8_t>(t.next(0, 1, "the charging flag of station " + std::to_string(i)));
-  f.tracks.reserve(std::min<std::uint64_t>(m, 1u << 24));
+    f.charging.push_back(
+        static_cast<std::uint8_t>(t.next(0, 1, "the charging flag of station " + std::to_string(i))));
+  f.tracks.reserve(std::min<std::uint64_t>(m, max_records(content)));
   std::vector<std::uint8_t> has_track(n, 0);
   for (std::uint64_t k = 0; k < m; ++k) {
     const std::string what = "station of track " + std::to_string(k);

@@ -38,6 +38,7 @@ Octal::Octal(const Params& params) {
   digits_ = parse_code(code);
   code_ = std::string(1, static_cast<char>('0' + digits_[0])) + ".";
   for (std::size_t k = 1; k < digits_.size(); ++k) code_ += static_cast<char>('0' + digits_[k]);
+  if (digits_.size() == 1) code_ += '0';  // 0.0, not "0.": the code must read back
   for (std::size_t k = 0; k < digits_.size(); ++k) {
     if (k > 0 && (digits_[k] & 1)) take_all_.push_back(k);
     if (k > 0 && (digits_[k] & 2)) leave_one_.push_back(k);
