@@ -2,7 +2,8 @@
 # Checks formatting and runs clang-tidy (scripts/check-style.sh), then builds
 # rtb three ways and runs every test: a plain release build, one with
 # AddressSanitizer and UndefinedBehaviorSanitizer, and the threaded tests
-# under ThreadSanitizer. The sanitizer builds keep assert() on.
+# under ThreadSanitizer; then fuzzes every parser for 20 s each
+# (scripts/fuzz.sh). The sanitizer builds keep assert() on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -30,3 +31,5 @@ scripts/check-style.sh build-test
 run build-test ""
 run build-asan address
 run build-tsan thread -L threads
+echo "== fuzz"
+scripts/fuzz.sh 20

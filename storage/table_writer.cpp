@@ -221,7 +221,8 @@ struct TableWriter::Impl {
         salt(XXH3_64bits(target.filename().c_str(), target.filename().native().size())),
         codec(opts.zstd_level) {
     if (!options.force && target_exists(path)) throw already_exists(path);
-    if (options.block_values == 0) throw StorageError(context + ": block_values must be at least 1");
+    if (options.block_values == 0 || options.block_values > kMaxBlockValues)
+      throw StorageError(context + ": block_values must be between 1 and " + std::to_string(kMaxBlockValues));
     // A .partial is only ever left by an interrupted write: start afresh, as
     // LMDB would otherwise open the old file and add to it.
     std::error_code ec;

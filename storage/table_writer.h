@@ -17,6 +17,10 @@ struct StorageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The most values a block may hold (a reader allocates a block before it
+// can check it, so a hostile file must not make that allocation huge).
+inline constexpr std::uint32_t kMaxBlockValues = 1u << 24;
+
 struct WriteOptions {
   bool force = false;  // replace an existing complete table
   std::uint32_t block_values = 4096;
