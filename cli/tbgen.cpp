@@ -13,6 +13,7 @@
 #include "cli/common.h"
 #include "cli/report.h"
 #include "cli/value_kind.h"
+#include "games/quote_input.h"
 #include "games/registry.h"
 #include "gen/core/system.h"
 
@@ -121,7 +122,7 @@ int main(int argc, char** argv) {
     return run_verify(table, threads);
   }
   if (!command.empty() && command != "generate" && command != "check")
-    throw UsageError("unknown command '" + command + "' (generate, verify or check)");
+    throw UsageError("unknown command " + quote_input(command) + " (generate, verify or check)");
   if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
   if (command == "check")
     return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
