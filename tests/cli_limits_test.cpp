@@ -60,14 +60,24 @@ class CliLimits : public ::testing::Test {
 
 const std::string kTbgen = TBGEN;
 
-TEST_F(CliLimits, ThreadCountsOutOfRangeAreUsageErrors) {
+// Boost's conversion to unsigned read "-1" as 4294967295 and
+// "-4294967295" as 1, which ran one thread.
+TEST_F(CliLimits, NumbersOutOfRangeAreUsageErrors) {
+  const std::string huge(1000, '7');
   for (const std::string threads :
-       {"-1", "0", "1025", "4294967295", "4294967296", "99999999999999999999", "x"})
+       {"-1", "-4294967295", "-4294967294", "0", "1025", "4294967297", "99999999999999999999", "x", "2x", ""})
     for (const std::string& command : {std::string("--game tictactoe"), std::string("check --game tictactoe"),
                                        "verify --table " + (dir_ / "none.rtb").string()}) {
       SCOPED_TRACE(command + " --threads " + threads);
-      expect_failure(run(kTbgen + " " + command + " --threads " + threads + out()), 2, "threads");
+      expect_failure(run(kTbgen + " " + command + " --threads \"" + threads + "\"" + out()), 2,
+                     "--threads must be a whole number from 1 to 1024, not '" + threads + "'");
     }
+  expect_failure(run(kTbgen + " --game tictactoe --threads " + huge + out()), 2, "not '7777777777");
+  expect_failure(run(kTbgen + " check --game tictactoe --sample -1"), 2,
+                 "--sample must be a whole number from 0 to 18446744073709551615, not '-1'");
+  expect_failure(
+      run(std::string(TBPROBE) + " --table none.rtb --index -18446744073709551615"), 2,
+      "--index must be a whole number from 0 to 18446744073709551615, not '-18446744073709551615'");
 }
 
 // Under a limit of 8 tasks for its user, tbgen starts 7 threads and the 8th
@@ -106,7 +116,8 @@ TEST_F(CliLimits, GraphFilesThatAreNotTextOrNeverEnd) {
                               (format == "graph" ? "wdl" : "arena --param objective=buchi") +
                               " --param file=";
     expect_failure(run(graph + "/dev/urandom" + out()), 1, "/dev/urandom:");
-    expect_failure(run(graph + "/dev/zero" + out()), 1, "/dev/zero:1: not a text file: '\\x00");
+    expect_failure(run(graph + "/dev/zero" + out()), 1,
+                   "/dev/zero:1: byte '\\x00' is not text, in '\\x00\\x00");
   }
   // A line that never ends, from a fifo.
   const auto fifo = dir_ / "fifo";

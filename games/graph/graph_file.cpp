@@ -132,7 +132,8 @@ std::string read_text(const std::string& path, const Limits& limits) {
       if (text[i] == '\n') {
         ++line, line_begin = i + 1;
       } else if (!is_text(text[i])) {
-        fail("not a text file: " + quote_input(line_at(text, line_begin)));
+        fail("byte " + quote_input(text.substr(i, 1)) + " is not text, in " +
+             quote_input(line_at(text, line_begin)));
       } else if (limits.max_line != 0 && i - line_begin >= limits.max_line) {
         fail("a line longer than " + std::to_string(limits.max_line) +
              " bytes: " + quote_input(line_at(text, line_begin)));
