@@ -85,12 +85,15 @@ TEST_F(CliLimits, NumbersOutOfRangeAreUsageErrors) {
 // ones while it unwound. Root ignores RLIMIT_NPROC, so the run is nobody's.
 TEST_F(CliLimits, ThreadsThatCannotStartAreAnErrorNotAHang) {
   fs::permissions(dir_, fs::perms::all);
+  // A copy nobody can run wherever the build directory is (under /root, say).
+  const fs::path tbgen = dir_ / "tbgen";
+  fs::copy_file(kTbgen, tbgen);
   const std::string as_nobody_with_8_tasks =
       "exec setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=8 ";
   for (const std::string command : {"--game tictactoe", "check --game tictactoe"}) {
     SCOPED_TRACE(command);
-    expect_failure(run(as_nobody_with_8_tasks + kTbgen + " " + command + " --threads 1000" + out()), 1,
-                   "cannot start 999 worker threads: " + std::generic_category().message(EAGAIN));
+    expect_failure(run(as_nobody_with_8_tasks + tbgen.string() + " " + command + " --threads 1000" + out()),
+                   1, "cannot start 999 worker threads: " + std::generic_category().message(EAGAIN));
   }
 }
 
