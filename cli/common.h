@@ -2,6 +2,8 @@
 // one way from an exception to a message and an exit status.
 #pragma once
 
+#include <charconv>
+#include <cstdint>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "games/params.h"
+#include "games/quote_input.h"
 
 namespace rtb::cli {
 
@@ -17,6 +20,18 @@ namespace rtb::cli {
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// A whole-number option, read from its text here: Boost's conversion to an
+// unsigned type takes "-1" as 4294967295 and "-4294967295" as 1.
+inline std::uint64_t number_option(std::string_view name, const std::string& text, std::uint64_t lo,
+                                   std::uint64_t hi) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+    throw UsageError("--" + std::string(name) + " must be a whole number from " + std::to_string(lo) +
+                     " to " + std::to_string(hi) + ", not " + quote_input(text));
+  return v;
+}
 
 inline Params parse_params(const std::vector<std::string>& items) {
   Params params;

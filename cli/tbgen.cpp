@@ -13,6 +13,7 @@
 #include "cli/common.h"
 #include "cli/report.h"
 #include "cli/value_kind.h"
+#include "games/quote_input.h"
 #include "games/registry.h"
 #include "gen/core/system.h"
 
@@ -63,8 +64,8 @@ constexpr unsigned kMaxThreads = 1024;
 int main(int argc, char** argv) {
   std::string command, game, out, table, solver;
   std::vector<std::string> param_items;
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  std::uint64_t sample = 0;
+  std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
+  std::string sample_text = "0";
   po::options_description visible(
       "Usage: tbgen --game G [--param key=value ...] [--solver S] [--out DIR]\n"
       "       tbgen verify --table FILE\n"
@@ -83,10 +84,11 @@ int main(int argc, char** argv) {
                                                      "game to generate (see --list)")(
       "param,p", po::value(&param_items)->composing(), "game parameter key=value (repeatable)")(
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
-      "threads,t", po::value(&threads)->default_value(threads), "worker threads (default: all cores)")(
-      "quiet,q", "no progress or summary on stderr")("force,f", "replace a table that already exists")(
-      "table", po::value(&table), "verify: the table file to re-check")(
-      "sample", po::value(&sample)->default_value(sample),
+      "threads,t", po::value(&threads_text)->default_value(threads_text),
+      "worker threads (default: all cores)")("quiet,q", "no progress or summary on stderr")(
+      "force,f", "replace a table that already exists")("table", po::value(&table),
+                                                        "verify: the table file to re-check")(
+      "sample", po::value(&sample_text)->default_value(sample_text),
       "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
   po::options_description hidden;
@@ -114,14 +116,14 @@ int main(int argc, char** argv) {
     list_games();
     return 0;
   }
-  if (threads == 0 || threads > kMaxThreads)
-    throw UsageError("--threads must be between 1 and " + std::to_string(kMaxThreads));
+  const auto threads = static_cast<unsigned>(number_option("threads", threads_text, 1, kMaxThreads));
+  const std::uint64_t sample = number_option("sample", sample_text, 0, UINT64_MAX);
   if (command == "verify") {
     if (table.empty()) throw UsageError("verify needs --table FILE");
     return run_verify(table, threads);
   }
   if (!command.empty() && command != "generate" && command != "check")
-    throw UsageError("unknown command '" + command + "' (generate, verify or check)");
+    throw UsageError("unknown command " + quote_input(command) + " (generate, verify or check)");
   if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
   if (command == "check")
     return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);

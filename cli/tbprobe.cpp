@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
       "grundy", "with --dir: the same as --solver grundy")(
       "position", po::value<std::string>(), "print the value of this position and of every move")(
       "fen", po::value(&fen), "the same as --position; with --dir and no --game, a chess FEN")(
-      "index", po::value<Index>(), "the same for the position with this index")(
+      "index", po::value<std::string>(), "the same for the position with this index")(
       "line", "with --position or --index: also print the best line to the end")(
       "stats", "print the counts and the histogram of depths")(
       "reachable", "count the positions reachable from the start position")(
@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
   if (vm.count("grundy")) r.solver = "grundy";
   if (r.table.empty() == r.dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
   std::optional<Index> index;
-  if (vm.count("index")) index = vm["index"].as<Index>();
+  if (vm.count("index")) index = number_option("index", vm["index"].as<std::string>(), 0, UINT64_MAX);
   if (!r.position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable") &&
       !vm.count("checksum") && !vm.count("check"))
     throw UsageError(

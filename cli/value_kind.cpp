@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli/common.h"
+#include "games/quote_input.h"
 
 namespace rtb::cli {
 
@@ -17,14 +18,14 @@ const ValueKind& kind_named(std::string_view value_kind) {
     if (k.name == value_kind) return k;
   std::string known;
   for (const ValueKind& k : value_kinds()) known += (known.empty() ? "" : ", ") + std::string(k.name);
-  throw std::runtime_error("values of kind '" + std::string(value_kind) +
-                           "' are unknown to this build (it reads " + known + ")");
+  throw std::runtime_error("values of kind " + quote_input(value_kind) +
+                           " are unknown to this build (it reads " + known + ")");
 }
 
 const ValueKind& kind_of_solver(std::string_view solver) {
   for (const ValueKind& k : value_kinds())
     if (k.solver == solver) return k;
-  throw UsageError("unknown solver '" + std::string(solver) + "' (" + solver_names() + ")");
+  throw UsageError("unknown solver " + quote_input(solver) + " (" + solver_names() + ")");
 }
 
 std::string solver_names() {

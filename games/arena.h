@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "games/game.h"
+#include "games/quote_input.h"
 
 namespace rtb {
 
@@ -61,7 +62,7 @@ inline constexpr std::string_view objective_name(Objective o) {
 inline Objective parse_objective(std::string_view name) {
   for (Objective o : {Objective::Reach, Objective::Safety, Objective::Buchi, Objective::CoBuchi})
     if (objective_name(o) == name) return o;
-  throw GameError("unknown objective '" + std::string(name) + "': use reach, safety, buchi or cobuchi");
+  throw GameError("unknown objective " + quote_input(name) + ": use reach, safety, buchi or cobuchi");
 }
 
 // The code of one index in a table of value kind "arena16" (two bytes, as

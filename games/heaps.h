@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "games/quote_input.h"
 
 namespace rtb::heaps {
 
@@ -17,7 +18,7 @@ inline std::uint64_t parse_count(std::string_view s, std::uint64_t max, std::str
   std::uint64_t v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v > max)
-    throw GameError(std::string(game) + ": '" + std::string(s) + "' is not a heap size 0.." +
+    throw GameError(std::string(game) + ": " + quote_input(s) + " is not a heap size 0.." +
                     std::to_string(max));
   return v;
 }
@@ -34,7 +35,7 @@ inline std::vector<std::uint64_t> parse_list(std::string_view s, std::uint64_t l
     std::uint64_t v = 0;
     auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (item.empty() || ec != std::errc() || end != item.data() + item.size() || v < lo || v > hi)
-      throw GameError(std::string(what) + ": '" + std::string(item) + "' is not a number from " +
+      throw GameError(std::string(what) + ": " + quote_input(item) + " is not a number from " +
                       std::to_string(lo) + " to " + std::to_string(hi));
     out.push_back(v);
     if (sep == std::string_view::npos) return out;

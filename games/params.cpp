@@ -4,13 +4,14 @@
 #include <vector>
 
 #include "games/game.h"
+#include "games/quote_input.h"
 
 namespace rtb {
 
 void Params::add(std::string_view kv) {
   auto eq = kv.find('=');
   if (eq == std::string_view::npos || eq == 0)
-    throw GameError("parameter '" + std::string(kv) + "' is not of the form key=value");
+    throw GameError("parameter " + quote_input(kv) + " is not of the form key=value");
   values_[std::string(kv.substr(0, eq))] = std::string(kv.substr(eq + 1));
 }
 
@@ -29,15 +30,16 @@ std::int64_t Params::get_int(const std::string& key, std::int64_t fallback, std:
   std::int64_t v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi)
-    throw GameError("parameter " + key + "=" + s + " must be an integer from " + std::to_string(lo) + " to " +
-                    std::to_string(hi));
+    throw GameError("parameter " + quote_input(key + "=" + s) + " must be an integer from " +
+                    std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
 
 void Params::reject_unknown(std::string_view game) const {
   for (const auto& [key, value] : values_)
     if (!read_.count(key))
-      throw GameError("game " + std::string(game) + " has no parameter '" + key + "' (see tbgen --list)");
+      throw GameError("game " + std::string(game) + " has no parameter " + quote_input(key) +
+                      " (see tbgen --list)");
 }
 
 // In the canonical form a comma or backslash inside a key or value is

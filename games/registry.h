@@ -19,6 +19,7 @@
 #include "games/nim/nim.h"
 #include "games/octal/octal.h"
 #include "games/quixo/quixo.h"
+#include "games/quote_input.h"
 #include "games/subtraction/subtraction.h"
 #include "games/tictactoe/tictactoe.h"
 
@@ -45,7 +46,7 @@ Result dispatch(std::string_view name, const Params& params, Visit& visit) {
   if constexpr (sizeof...(Rest) > 0)
     return dispatch<Result, Visit, Rest...>(name, params, visit);
   else
-    throw GameError("unknown game '" + std::string(name) + "' (tbgen --list shows the games)");
+    throw GameError("unknown game " + quote_input(name) + " (tbgen --list shows the games)");
 }
 
 template <class Visit, class First, class... Rest>

@@ -5,7 +5,11 @@
 #pragma once
 
 #include <lmdb.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -37,10 +41,24 @@ class Env {
   MDB_env* env_ = nullptr;
 };
 
+// LMDB reports a write that stopped short as EIO: that is how a full disk
+// looks to it (the first pwrite of a page fills the disk and returns less).
+// Said as ENOSPC when the file's filesystem has no room left, so the user
+// reads "No space left on device", not "Input/output error".
+inline int short_write_as_disk_full(int rc, MDB_env* env) noexcept {
+  mdb_filehandle_t fd;
+  struct statvfs fs;
+  if (rc != EIO || mdb_env_get_fd(env, &fd) != MDB_SUCCESS || ::fstatvfs(fd, &fs) != 0) return rc;
+  // Root may write the blocks reserved for it, other users only those available.
+  const std::uint64_t free_blocks = ::geteuid() == 0 ? fs.f_bfree : fs.f_bavail;
+  constexpr std::uint64_t kAlmostFull = 1 << 20;  // less than a large write of pages
+  return free_blocks * fs.f_frsize < kAlmostFull ? ENOSPC : rc;
+}
+
 // A top-level transaction; aborted on destruction unless committed.
 class Txn {
  public:
-  Txn(MDB_env* env, unsigned flags, const std::string& context) {
+  Txn(MDB_env* env, unsigned flags, const std::string& context) : env_(env) {
     check(mdb_txn_begin(env, nullptr, flags, &txn_), context, "mdb_txn_begin");
   }
   ~Txn() {
@@ -51,10 +69,13 @@ class Txn {
 
   // Returns LMDB's code so the writer can react to MDB_MAP_FULL. LMDB frees
   // the transaction whether or not the commit succeeds.
-  [[nodiscard]] int commit() noexcept { return mdb_txn_commit(std::exchange(txn_, nullptr)); }
+  [[nodiscard]] int commit() noexcept {
+    return short_write_as_disk_full(mdb_txn_commit(std::exchange(txn_, nullptr)), env_);
+  }
   MDB_txn* get() const noexcept { return txn_; }
 
  private:
+  MDB_env* env_;
   MDB_txn* txn_ = nullptr;
 };
 

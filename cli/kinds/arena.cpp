@@ -2,6 +2,7 @@
 
 #include "cli/common.h"
 #include "cli/value_kind.h"
+#include "games/quote_input.h"
 #include "games/registry.h"
 #include "gen/arena/build.h"
 
@@ -13,7 +14,7 @@ namespace {
 Objective arena_objective(const Params& params, const std::string& objective) {
   const std::string from_params = params.has("objective") ? params.get("objective", "") : "";
   if (!objective.empty() && !from_params.empty() && objective != from_params)
-    throw GameError("two objectives given: '" + objective + "' and objective=" + from_params);
+    throw GameError("two objectives given: " + quote_input(objective) + " and objective=" + from_params);
   const std::string name = objective.empty() ? from_params : objective;
   if (name.empty()) throw GameError("the arena solver needs --param objective=buchi|cobuchi|reach|safety");
   return parse_objective(name);

@@ -5,6 +5,7 @@
 
 #include "cli/common.h"
 #include "cli/value_kind.h"
+#include "games/quote_input.h"
 #include "games/registry.h"
 #include "gen/grundy/build.h"
 #include "gen/grundy/verify.h"
@@ -169,7 +170,7 @@ SumInput::SumInput(const std::vector<std::string>& terms, const std::string& def
     const std::string path = colon == std::string::npos ? default_table : term.substr(0, colon);
     const std::string position = colon == std::string::npos ? term : term.substr(colon + 1);
     if (path.empty())
-      throw ProbeError("sum term '" + term + "' names no table: use TABLE:POSITION or --table");
+      throw ProbeError("sum term " + quote_input(term) + " names no table: use TABLE:POSITION or --table");
     auto& table = tables_[path];
     if (!table) table = std::make_unique<GrundyTable>(path);
     parts_.push_back({table.get(), table->parse(position)});

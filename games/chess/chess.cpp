@@ -1,6 +1,7 @@
 #include "games/chess/chess.h"
 
 #include "games/chess/notation.h"
+#include "games/quote_input.h"
 
 namespace rtb {
 
@@ -19,7 +20,7 @@ Chess::Chess(const Params& params)
       layout_(material_) {
   const std::string metric = params.get("metric", "dtm");
   if (metric != "dtm" && metric != "dtc")
-    throw GameError("chess: metric must be dtm or dtc, not '" + metric + "'");
+    throw GameError("chess: metric must be dtm or dtc, not " + quote_input(metric));
   dtc_ = metric == "dtc";
   params.reject_unknown(kName);
   if (material_.kings_only()) throw GameError("chess: KvK is always a draw and has no table");
@@ -95,7 +96,7 @@ Board Chess::table_board(std::string_view fen) const {
   const Material m = Material::of(b);
   if (m.key() != material_.key()) {
     if (m.swapped().key() != material_.key())
-      throw GameError("FEN '" + std::string(fen) + "' has material " + m.name() + ", this table is " +
+      throw GameError("FEN " + quote_input(fen) + " has material " + m.name() + ", this table is " +
                       material_.name());
     b = swap_colors(b, layout_.pawns());
   }
@@ -103,8 +104,8 @@ Board Chess::table_board(std::string_view fen) const {
   bool capture = false;
   en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
   if (capture)
-    throw GameError("FEN '" + std::string(fen) +
-                    "' allows an en-passant capture; tables hold no en-passant rights (probe one ply ahead)");
+    throw GameError("FEN " + quote_input(fen) +
+                    " allows an en-passant capture; tables hold no en-passant rights (probe one ply ahead)");
   return b;
 }
 

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "games/game.h"
+#include "games/quote_input.h"
 
 namespace rtb::chess {
 namespace {
@@ -37,22 +38,23 @@ Material Material::parse(std::string_view name) {
   Material m;
   const auto v = name.find_first_of("vV");
   if (v == std::string_view::npos)
-    throw GameError("material '" + std::string(name) + "' has no 'v' (as in KQvKR)");
+    throw GameError("material " + quote_input(name) + " has no 'v' (as in KQvKR)");
   for (int c = 0; c < 2; ++c) {
     const std::string_view side = c == 0 ? name.substr(0, v) : name.substr(v + 1);
     for (char ch : side) {
       const int t = letter_type(ch);
-      if (t < 0) throw GameError("material '" + std::string(name) + "' has '" + ch + "': use K Q R B N P");
+      if (t < 0)
+        throw GameError("material " + quote_input(name) + " has " + quote_input({&ch, 1}) +
+                        ": use K Q R B N P");
       ++m.count[c][t];
     }
     if (m.count[c][kKing] != 1)
-      throw GameError("material '" + std::string(name) + "' must give each side exactly one king");
+      throw GameError("material " + quote_input(name) + " must give each side exactly one king");
   }
-  if (m.pieces() > 7) throw GameError("material '" + std::string(name) + "' has more than 7 pieces");
+  if (m.pieces() > 7) throw GameError("material " + quote_input(name) + " has more than 7 pieces");
   for (int c = 0; c < 2; ++c)
     for (int t = 0; t < 6; ++t)
-      if (m.count[c][t] > 8)
-        throw GameError("material '" + std::string(name) + "' has too many of one piece");
+      if (m.count[c][t] > 8) throw GameError("material " + quote_input(name) + " has too many of one piece");
   return m;
 }
 

@@ -7,6 +7,7 @@
 
 #include "games/chess/movegen.h"
 #include "games/game.h"
+#include "games/quote_input.h"
 
 namespace rtb::chess {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 constexpr char kLetters[] = "KQRBNP";
 
 [[noreturn]] void bad(std::string_view fen, const std::string& why) {
-  throw GameError("FEN '" + std::string(fen) + "': " + why);
+  throw GameError("FEN " + quote_input(fen) + ": " + why);
 }
 
 void parse_placement(std::string_view fen, const std::string& field, Board& b) {
@@ -29,7 +30,7 @@ void parse_placement(std::string_view fen, const std::string& field, Board& b) {
     } else {
       int t = 0;
       while (t < 6 && kLetters[t] != std::toupper(static_cast<unsigned char>(ch))) ++t;
-      if (t == 6) bad(fen, std::string("unknown piece '") + ch + "'");
+      if (t == 6) bad(fen, "unknown piece " + quote_input({&ch, 1}));
       if (file > 7) bad(fen, "a rank has more than 8 squares");
       b.put(std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack, static_cast<PieceType>(t),
             make_square(file++, rank));
@@ -64,7 +65,7 @@ ParsedFen parse_fen(std::string_view fen) {
   if (castling != "-") bad(fen, "castling rights are not supported (the tables have no castling)");
   if (ep != "-") {
     if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || (ep[1] != '3' && ep[1] != '6'))
-      bad(fen, "bad en-passant square '" + ep + "'");
+      bad(fen, "bad en-passant square " + quote_input(ep));
     out.en_passant = make_square(ep[0] - 'a', ep[1] - '1');
     if ((ep[1] == '6') != (out.board.stm == kWhite)) bad(fen, "the en-passant square is on the wrong rank");
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "games/quote_input.h"
+
 namespace rtb {
 namespace {
 constexpr Index kTierAlign = 4096;  // tiers start on a storage block
@@ -169,7 +171,7 @@ std::string ConnectFour::text_of(const Board& b) const {
 Index ConnectFour::parse(std::string_view s) const {
   const Index i = index(parse_board(s));
   if (!legal(i))
-    throw GameError("connect4 position '" + std::string(s) + "': the game ended before this position");
+    throw GameError("connect4 position " + quote_input(s) + ": the game ended before this position");
   return i;
 }
 
@@ -193,7 +195,7 @@ ConnectFour::Board ConnectFour::parse_board(std::string_view s) const {
   Board b;
   const bool moves_text = s.find_first_not_of("0123456789") == std::string_view::npos;
   auto fail = [&](const std::string& why) -> Board {
-    throw GameError("connect4 position '" + std::string(s) + "': " + why);
+    throw GameError("connect4 position " + quote_input(s) + ": " + why);
   };
   auto drop = [&](int c, bool first) {
     if (b.heights[c] == height_) return false;

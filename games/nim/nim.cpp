@@ -1,6 +1,7 @@
 #include "games/nim/nim.h"
 
 #include "games/heaps.h"
+#include "games/quote_input.h"
 
 namespace rtb {
 
@@ -39,11 +40,11 @@ Index Nim::parse(std::string_view s) const {
   try {
     h = heaps::parse_list(s, 0, max_, kName);
   } catch (const GameError&) {
-    throw GameError("nim: '" + std::string(s) + "' is not " + std::to_string(heaps_) + " heaps of 0.." +
+    throw GameError("nim: " + quote_input(s) + " is not " + std::to_string(heaps_) + " heaps of 0.." +
                     std::to_string(max_) + " separated by ','");
   }
   if (h.size() != heaps_)
-    throw GameError("nim: '" + std::string(s) + "' has " + std::to_string(h.size()) + " heaps, not " +
+    throw GameError("nim: " + quote_input(s) + " has " + std::to_string(h.size()) + " heaps, not " +
                     std::to_string(heaps_));
   Index i = 0;
   for (std::size_t j = 0; j < h.size(); ++j) i += h[j] * weight_[j];

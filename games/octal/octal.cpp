@@ -1,6 +1,7 @@
 #include "games/octal/octal.h"
 
 #include "games/heaps.h"
+#include "games/quote_input.h"
 
 namespace rtb {
 
@@ -11,7 +12,8 @@ constexpr std::size_t kMaxDigits = 64;
 // "0.77" -> {0, 7, 7}; throws GameError for anything that is no octal code.
 std::vector<std::uint8_t> parse_code(const std::string& code) {
   auto fail = [&]() -> std::vector<std::uint8_t> {
-    throw GameError("octal: code '" + code + "' must be 0.ddd or 4.ddd with digits 0..7 (e.g. 0.77)");
+    throw GameError("octal: code " + quote_input(code) +
+                    " must be 0.ddd or 4.ddd with digits 0..7 (e.g. 0.77)");
   };
   if (code.size() < 3 || code.size() > kMaxDigits + 2 || (code[0] != '0' && code[0] != '4') || code[1] != '.')
     return fail();

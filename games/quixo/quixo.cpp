@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "games/quote_input.h"
+
 namespace rtb {
 
 namespace {
@@ -196,8 +198,8 @@ std::string Quixo::text_of(const Board& b) const {
 Index Quixo::parse(std::string_view s) const {
   const Index i = canonical(parse_board(s)).index;
   if (!legal(i))
-    throw GameError("quixo position '" + std::string(s) +
-                    "' cannot occur: the player who just moved has no cube on the border");
+    throw GameError("quixo position " + quote_input(s) +
+                    " cannot occur: the player who just moved has no cube on the border");
   return i;
 }
 
@@ -214,8 +216,8 @@ std::vector<std::string> Quixo::successor_texts(std::string_view s) const {
 Quixo::Board Quixo::parse_board(std::string_view s) const {
   const std::string board_help = "a " + std::to_string(n_) + "x" + std::to_string(n_) +
                                  " quixo position is 'x:' or 'o:' (the side to move) and " +
-                                 std::to_string(cells_) + " cells of x, o and '.', row by row; got '" +
-                                 std::string(s) + "'";
+                                 std::to_string(cells_) + " cells of x, o and '.', row by row; got " +
+                                 quote_input(s);
   if (static_cast<int>(s.size()) != cells_ + 2 || s[1] != ':') throw GameError(board_help);
   Board b;
   const char side = static_cast<char>(s[0] | 0x20);  // either case
@@ -228,7 +230,8 @@ Quixo::Board Quixo::parse_board(std::string_view s) const {
     else if (ch == 'o' || ch == 'O')
       b.bits[1] |= 1u << c;
     else if (ch != '.' && ch != '-')
-      throw GameError("quixo position '" + std::string(s) + "' has '" + ch + "': use x, o and '.'");
+      throw GameError("quixo position " + quote_input(s) + " has " + quote_input({&ch, 1}) +
+                      ": use x, o and '.'");
   }
   return b;
 }

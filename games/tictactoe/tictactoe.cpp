@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "games/quote_input.h"
+
 namespace rtb {
 
 std::vector<ParamDoc> TicTacToe::param_docs() {
@@ -141,7 +143,7 @@ std::string TicTacToe::text(Index i) const {
 
 Index TicTacToe::parse(std::string_view s) const {
   const Index c = canonical(parse_as_written(s));
-  if (!legal(c)) throw GameError("board '" + std::string(s) + "' cannot occur in a game");
+  if (!legal(c)) throw GameError("board " + quote_input(s) + " cannot occur in a game");
   return c;
 }
 
@@ -160,13 +162,13 @@ std::vector<std::string> TicTacToe::successor_texts(std::string_view s) const {
 Index TicTacToe::parse_as_written(std::string_view s) const {
   if (static_cast<int>(s.size()) != cells_)
     throw GameError("a " + std::to_string(rows_) + "x" + std::to_string(cols_) + " board is " +
-                    std::to_string(cells_) + " characters of x, o and '.', row by row; got '" +
-                    std::string(s) + "'");
+                    std::to_string(cells_) + " characters of x, o and '.', row by row; got " +
+                    quote_input(s));
   Index i = 0;
   for (int c = 0; c < cells_; ++c) {
     const char ch = s[c];
     if (ch != 'x' && ch != 'o' && ch != '.' && ch != 'X' && ch != 'O')
-      throw GameError("board '" + std::string(s) + "' has '" + ch + "': use x, o and '.'");
+      throw GameError("board " + quote_input(s) + " has " + quote_input({&ch, 1}) + ": use x, o and '.'");
     i += pow3_[c] * (ch == 'x' || ch == 'X' ? 1 : ch == 'o' || ch == 'O' ? 2 : 0);
   }
   return i;

@@ -9,24 +9,37 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <utility>
 #include <vector>
+
+#include "gen/core/options.h"
 
 namespace rtb {
 
 class ThreadPool {
  public:
-  explicit ThreadPool(unsigned threads) {
-    for (unsigned id = 1; id < std::max(1u, threads); ++id) workers_.emplace_back([this, id] { serve(id); });
-  }
-  ~ThreadPool() {
-    {
-      std::lock_guard lock(mutex_);
-      stop_ = true;
+  // How a worker thread is started: std::thread's constructor, or in tests
+  // one that fails the way the system does when it is out of threads.
+  using StartThread = std::function<std::thread(std::function<void()>)>;
+
+  explicit ThreadPool(unsigned threads) : ThreadPool(threads, start_std_thread) {}
+
+  // Throws GenError if a worker cannot be started (no memory for its stack,
+  // a process limit): the workers started so far are stopped and joined
+  // first, as a joinable std::thread must never be destroyed.
+  ThreadPool(unsigned threads, const StartThread& start) {
+    const unsigned wanted = std::max(1u, threads) - 1;
+    try {
+      workers_.reserve(wanted);
+      for (unsigned id = 1; id <= wanted; ++id) workers_.push_back(start([this, id] { serve(id); }));
+    } catch (const std::exception& e) {
+      stop_and_join();
+      throw GenError("cannot start " + std::to_string(wanted) + " worker threads: " + e.what());
     }
-    start_.notify_all();
-    for (auto& t : workers_) t.join();
   }
+  ~ThreadPool() { stop_and_join(); }
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
@@ -44,6 +57,17 @@ class ThreadPool {
   }
 
  private:
+  static std::thread start_std_thread(std::function<void()> serve) { return std::thread(std::move(serve)); }
+
+  void stop_and_join() noexcept {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    start_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+
   void run(const std::function<void(unsigned)>& job) {
     {
       std::lock_guard lock(mutex_);
