@@ -31,6 +31,8 @@ struct GenOptions {
   // Saves the solver's state now and then, and holds the state to resume
   // from (null: neither). Not owned.
   Checkpointer* checkpoint = nullptr;
+  // With a checkpointer: first-pass indices between chances to save.
+  std::uint64_t checkpoint_segment = std::uint64_t{1} << 22;
 };
 
 }  // namespace rtb

@@ -95,7 +95,6 @@ class Retrograde {
   static constexpr std::uint16_t kIllegal = 0xFFFF;  // no Value has this code
   static constexpr std::uint8_t kSaturated = 0xFF;
   static constexpr std::uint64_t kChunk = 1 << 14;
-  static constexpr Index kInitSegment = Index{1} << 22;  // first-pass indices between checkpoints
 
   struct CheckpointHeader {
     std::uint64_t size = 0;
@@ -116,7 +115,7 @@ class Retrograde {
   // Terminal outcomes, immediate known values, and the first counters; in
   // segments when checkpointing, so a long first pass is saved too.
   void initialise() {
-    const Index segment = options_.checkpoint ? kInitSegment : size_;
+    const Index segment = options_.checkpoint ? std::max<Index>(options_.checkpoint_segment, 1) : size_;
     std::atomic<std::uint64_t> done{initialised_};
     while (initialised_ < size_) {
       const Index begin = initialised_, end = begin + std::min(segment, size_ - begin);
