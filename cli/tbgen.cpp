@@ -88,8 +88,7 @@ int main(int argc, char** argv) {
       "quiet,q", "no progress or summary on stderr")("force,f", "replace a table that already exists")(
       "checkpoint-every", po::value(&checkpoint_every)->default_value(checkpoint_every),
       "seconds of work between saves of a long table's state, which a rerun after a kill resumes from (0: "
-      "none)")(
-      "table", po::value(&table), "verify: the table file to re-check")(
+      "none)")("table", po::value(&table), "verify: the table file to re-check")(
       "sample", po::value(&sample)->default_value(sample),
       "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());

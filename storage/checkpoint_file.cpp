@@ -100,7 +100,8 @@ fs::path checkpoint_path(const fs::path& table) {
   return file;
 }
 
-void write_checkpoint(const fs::path& file, std::string_view identity, std::span<const CheckpointSection> sections) {
+void write_checkpoint(const fs::path& file, std::string_view identity,
+                      std::span<const CheckpointSection> sections) {
   fs::path temp = file;
   temp += ".tmp";
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -116,7 +117,8 @@ void write_checkpoint(const fs::path& file, std::string_view identity, std::span
       out.bytes(s.bytes.data(), s.bytes.size());
     }
     out.digest();
-    if (::fsync(fd) != 0) throw StorageError("cannot sync checkpoint " + temp.string() + ": " + std::strerror(errno));
+    if (::fsync(fd) != 0)
+      throw StorageError("cannot sync checkpoint " + temp.string() + ": " + std::strerror(errno));
   } catch (...) {
     ::close(fd);
     ::unlink(temp.c_str());
@@ -130,7 +132,8 @@ void write_checkpoint(const fs::path& file, std::string_view identity, std::span
   }
 }
 
-std::optional<CheckpointFile> CheckpointFile::open(const fs::path& file, std::string_view identity, std::string& why) {
+std::optional<CheckpointFile> CheckpointFile::open(const fs::path& file, std::string_view identity,
+                                                   std::string& why) {
   why.clear();
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {

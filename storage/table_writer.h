@@ -11,7 +11,6 @@
 
 #include "storage/table_meta.h"
 
-
 namespace rtb::storage {
 
 class TableLock;

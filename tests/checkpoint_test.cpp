@@ -2,6 +2,8 @@
 // refuses what it was not (another identity, a changed byte, a short file),
 // and a pass stopped at any point and resumed from its last checkpoint ends
 // with the values of a pass never stopped.
+#include "gen/core/checkpoint.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "gen/core/checkpoint.h"
 #include "gen/wdl/retrograde.h"
 #include "storage/checkpoint_file.h"
 #include "tests/explicit_game.h"
@@ -132,7 +133,9 @@ TEST_F(CheckpointTest, StoppedPassResumesToTheSameValues) {
     const auto expected = solve(testing::ExplicitGame(g), options);
     const fs::path file = dir_ / ("t" + std::to_string(seed));
     std::vector<std::string> notes;
-    Checkpointer saver(file, "id", std::chrono::seconds(0), [&](const std::string& n) { notes.push_back(n); });
+    Checkpointer saver(file, "id", std::chrono::seconds(0),
+                       [&](const std::string& n) { notes.push_back(n); });
+    saver.set_work_per_save(0);
     GenOptions stopping = options;
     stopping.checkpoint = &saver;
     const long budget = static_cast<long>(seed * 7919 % (2 * g.n + 5));
@@ -140,12 +143,14 @@ TEST_F(CheckpointTest, StoppedPassResumesToTheSameValues) {
       solve(StoppingGame(g, budget), stopping);
     } catch (const Stopped&) {
     }
-    Checkpointer resumer(file, "id", std::chrono::hours(1), [&](const std::string& n) { notes.push_back(n); });
+    Checkpointer resumer(file, "id", std::chrono::hours(1),
+                         [&](const std::string& n) { notes.push_back(n); });
     auto state = resumer.load();
     resumer.set_resume(state ? &*state : nullptr);
     GenOptions resuming = options;
     resuming.checkpoint = &resumer;
-    ASSERT_EQ(expected, solve(testing::ExplicitGame(g), resuming)) << naive::describe(naive::random_spec(seed));
+    ASSERT_EQ(expected, solve(testing::ExplicitGame(g), resuming))
+        << naive::describe(naive::random_spec(seed));
     (state ? resumed : scratch) += 1;
     if (state) {
       ASSERT_EQ(notes.size(), 1u);
@@ -161,13 +166,16 @@ TEST_F(CheckpointTest, StoppedPassResumesToTheSameValues) {
 TEST_F(CheckpointTest, StateOfAnotherSizeIsNotUsed) {
   const fs::path file = dir_ / "t";
   Checkpointer saver(file, "id", std::chrono::seconds(0), {});
+  saver.set_work_per_save(0);
   GenOptions options;
   options.threads = 1;
   options.checkpoint = &saver;
   std::uint64_t seed = 1;
-  for (; !fs::exists(file); ++seed) solve(testing::ExplicitGame(naive::make_graph(naive::random_spec(seed))), options);
+  for (; !fs::exists(file); ++seed)
+    solve(testing::ExplicitGame(naive::make_graph(naive::random_spec(seed))), options);
   naive::Graph big = naive::make_graph(naive::random_spec(seed));
-  while (big.n == naive::make_graph(naive::random_spec(seed - 1)).n) big = naive::make_graph(naive::random_spec(++seed));
+  while (big.n == naive::make_graph(naive::random_spec(seed - 1)).n)
+    big = naive::make_graph(naive::random_spec(++seed));
   std::vector<std::string> notes;
   Checkpointer resumer(file, "id", std::chrono::hours(1), [&](const std::string& n) { notes.push_back(n); });
   auto state = resumer.load();

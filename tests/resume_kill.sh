@@ -28,7 +28,7 @@ else
   awk -v n=200000 -v m=600000 'BEGIN { srand(11); print n, m;
     for (i = 0; i < m; i++) { u = int(rand() * n) + 1; v = rand() < 0.7 ? u + int(rand() * 50) + 1 : int(rand() * n) + 1;
       if (v > n) v -= n; print u, v } }' >"$work/graph.txt"
-  cases=("--game chess --param material=KPvK" "--game connect4 --param width=4 --param height=4"
+  cases=("--game chess --param material=KPvK" "--game connect4 --param width=5 --param height=3"
     "--game graph --param file=$work/graph.txt")
 fi
 total_kills=0 from_checkpoint=0 from_scratch=0
@@ -62,7 +62,7 @@ for k in "${!cases[@]}"; do
   # A run that finishes before its kill ends the case: nothing is left to interrupt.
   while ((killed < n && attempts < 3 * n)) && [ ! -e "$out/$target" ]; do
     attempts=$((attempts + 1))
-    "$tbgen" "${args[@]}" --out "$out" --quiet --checkpoint-every 0.05 >/dev/null 2>"$work/err" &
+    "$tbgen" "${args[@]}" --out "$out" --quiet --checkpoint-every 0.01 >/dev/null 2>"$work/err" &
     pid=$!
     delay=$((ms / 20 + RANDOM % (ms / 3 + 1)))  # resumed runs go further each time
     sleep "$((delay / 1000)).$(printf %03d $((delay % 1000)))"
@@ -71,7 +71,7 @@ for k in "${!cases[@]}"; do
     if grep -q "resuming from" "$work/err"; then resumed=$((resumed + 1)); fi
     check_files "$out" "$ref"
   done
-  "$tbgen" "${args[@]}" --out "$out" --quiet --checkpoint-every 0.05 >/dev/null 2>"$work/err" ||
+  "$tbgen" "${args[@]}" --out "$out" --quiet --checkpoint-every 0.01 >/dev/null 2>"$work/err" ||
     grep -q "already exists" "$work/err"
   if grep -q "resuming from" "$work/err"; then resumed=$((resumed + 1)); fi
   runs=$((attempts + 1))
@@ -93,6 +93,36 @@ for k in "${!cases[@]}"; do
   echo "${cases[$k]}: ${ms} ms uninterrupted; $killed kills, $runs runs, $resumed resumed from a checkpoint;" \
     "identical to the uninterrupted run"
 done
+# Two writers of one table: while the first lives (stopped here, so the
+# moment is sure) the second is refused, with --force too; the first's
+# table is whole. A writer killed then stops no one: the rerun replaces
+# its partial file.
+read -r -a args <<<"${cases[1]}"
+target=$(ls "$work/ref1")
+for ending in finish kill; do
+  two="$work/two-$ending"
+  "$tbgen" "${args[@]}" --out "$two" --quiet --force >/dev/null 2>&1 &
+  first=$!
+  for ((t = 0; t < 2000; t++)); do [ -e "$two/$target.lock" ] && break; sleep 0.01; done
+  kill -STOP "$first"
+  if "$tbgen" "${args[@]}" --out "$two" --quiet --force >/dev/null 2>"$work/err"; then
+    echo "FAIL: a second tbgen wrote $target while the first was writing it"
+    exit 1
+  fi
+  grep -q "another tbgen is writing $two/$target" "$work/err" || {
+    echo "FAIL: the second tbgen did not say why it stopped:" && cat "$work/err" && exit 1
+  }
+  if [ $ending = finish ]; then
+    kill -CONT "$first"
+    wait "$first"
+  else
+    kill -KILL "$first"
+    wait "$first" || true
+    "$tbgen" "${args[@]}" --out "$two" --quiet --force --checkpoint-every 0 >/dev/null
+  fi
+  cmp "$two/$target" "$work/ref1/$target"
+done
+echo "two writers: the second refused while the first lived; the table is whole"
 echo "kills $total_kills, runs resumed from a checkpoint $from_checkpoint, started from scratch $from_scratch"
 if ((total_kills < kills / 2)); then
   echo "FAIL: only $total_kills of $kills kills landed before their run finished"

@@ -2,6 +2,8 @@
 // or without force) is refused while the first is alive, whatever the
 // interleaving, so the table published is always the complete one; a dead
 // writer's lock (its process gone) stops no one.
+#include "storage/table_lock.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -16,7 +18,6 @@
 #include <thread>
 #include <vector>
 
-#include "storage/table_lock.h"
 #include "storage/table_reader.h"
 #include "storage/table_writer.h"
 
@@ -145,7 +146,8 @@ TEST_F(TableLockTest, RacingWritersPublishOnlyCompleteTables) {
       for (int round = 0; round < 5; ++round) {
         try {
           TableWriter writer(path_, mine.size(), forced(true));
-          for (std::size_t at = 0; at < mine.size(); at += 1000) writer.append(std::span(mine).subspan(at, 1000));
+          for (std::size_t at = 0; at < mine.size(); at += 1000)
+            writer.append(std::span(mine).subspan(at, 1000));
           writer.commit(TableMeta{});
           ++published;
         } catch (const StorageError& e) {

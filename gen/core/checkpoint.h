@@ -29,14 +29,13 @@ std::span<const std::byte> bytes_of(std::span<const T> items) {
   return std::as_bytes(items);
 }
 template <class T>
-  requires std::is_trivially_copyable_v<T>
-std::span<const std::byte> bytes_of(const T& item) {
+requires std::is_trivially_copyable_v<T> std::span<const std::byte> bytes_of(const T& item) {
   return std::as_bytes(std::span<const T>(&item, 1));
 }
 
 // Copies a section into `out`; false if its size is not out's.
 template <class T>
-  requires std::is_trivially_copyable_v<T>
+requires std::is_trivially_copyable_v<T>
 bool read_section(const storage::CheckpointFile& file, std::string_view name, std::span<T> out) {
   const std::span<const std::byte> bytes = file.section(name);
   if (bytes.size() != out.size_bytes()) return false;
@@ -44,7 +43,7 @@ bool read_section(const storage::CheckpointFile& file, std::string_view name, st
   return true;
 }
 template <class T>
-  requires std::is_trivially_copyable_v<T>
+requires std::is_trivially_copyable_v<T>
 bool read_section(const storage::CheckpointFile& file, std::string_view name, T& out) {
   return read_section(file, name, std::span<T>(&out, 1));
 }
@@ -53,7 +52,8 @@ class Checkpointer {
  public:
   using Clock = std::chrono::steady_clock;
 
-  Checkpointer(std::filesystem::path file, std::string identity, std::chrono::duration<double> every, Note note)
+  Checkpointer(std::filesystem::path file, std::string identity, std::chrono::duration<double> every,
+               Note note)
       : file_(std::move(file)), identity_(std::move(identity)), every_(every), note_(std::move(note)) {}
 
   // The checkpoint an earlier run left, if it can be used; a note says why
@@ -65,14 +65,23 @@ class Checkpointer {
     return found;
   }
 
-  bool due() const { return Clock::now() - last_ >= every_; }
+  // After `every` of work since the last save, and never sooner than
+  // work_per_save times what that save took: a slow disk or a huge table
+  // then costs at most a fortieth of the run's time.
+  bool due() const {
+    const auto since = Clock::now() - last_;
+    return since >= every_ && since >= work_per_save_ * last_cost_;
+  }
+  void set_work_per_save(int times) { work_per_save_ = times; }  // for tests: 0 saves whenever asked
 
   // Writes `sections` and the driver's into the checkpoint file.
   void save(Sections sections) {
+    const auto start = Clock::now();
     if (outer_) outer_(sections);
     storage::write_checkpoint(file_, identity_, sections);
     ++saves_;
     last_ = Clock::now();
+    last_cost_ = last_ - start;
   }
 
   // Sections a driver adds to every save (empty function: none).
@@ -105,6 +114,8 @@ class Checkpointer {
   std::chrono::duration<double> every_;
   Note note_;
   Clock::time_point last_ = Clock::now();
+  Clock::duration last_cost_{0};
+  int work_per_save_ = 40;
   std::function<void(Sections&)> outer_;
   std::string scope_;
   const storage::CheckpointFile* resume_ = nullptr;

@@ -4,8 +4,8 @@
 
 #include <chrono>
 #include <filesystem>
-#include <optional>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -49,7 +49,8 @@ struct Checkpointing {
   std::optional<storage::CheckpointFile> resumed;
 
   template <Game G>
-  Checkpointing(const G& game, const std::filesystem::path& table, const BuildOptions& options, GenOptions& gen) {
+  Checkpointing(const G& game, const std::filesystem::path& table, const BuildOptions& options,
+                GenOptions& gen) {
     if (options.checkpoint_every <= 0) return;
     checkpointer.emplace(storage::checkpoint_path(table), checkpoint_identity(game),
                          std::chrono::duration<double>(options.checkpoint_every), options.on_note);

@@ -156,12 +156,13 @@ class Retrograde {
     const std::span<const std::byte> scope = file.section("wdl.scope");
     if (!std::ranges::equal(scope, std::as_bytes(std::span(cp->scope())))) return;  // another tier's
     CheckpointHeader h;
-    const bool fits = read_section(file, "wdl.header", h) && h.size == size_ && h.initialised <= size_ &&
-                      h.entry_bytes == (entries32_ ? 4u : 8u) &&
-                      read_section(file, "wdl.values", std::span<std::uint16_t>(value_.get(), h.initialised)) &&
-                      read_section(file, "wdl.left", std::span<std::uint8_t>(left_.get(), h.initialised)) &&
-                      (entries32_ ? layers32_.restore(file.section("wdl.queue"))
-                                  : layers64_.restore(file.section("wdl.queue")));
+    const bool fits =
+        read_section(file, "wdl.header", h) && h.size == size_ && h.initialised <= size_ &&
+        h.entry_bytes == (entries32_ ? 4u : 8u) &&
+        read_section(file, "wdl.values", std::span<std::uint16_t>(value_.get(), h.initialised)) &&
+        read_section(file, "wdl.left", std::span<std::uint8_t>(left_.get(), h.initialised)) &&
+        (entries32_ ? layers32_.restore(file.section("wdl.queue"))
+                    : layers64_.restore(file.section("wdl.queue")));
     if (!fits) {
       cp->note("the state in " + cp->file().string() + " does not fit this table; starting over");
       return;

@@ -29,7 +29,8 @@ class TierLog {
       std::filesystem::resize_file(touch(), logged_ * sizeof(std::uint16_t));
       out_.open(file_, std::ios::binary | std::ios::in | std::ios::out | std::ios::ate);
     }
-    out_.write(reinterpret_cast<const char*>(values.data()), static_cast<std::streamsize>(values.size_bytes()));
+    out_.write(reinterpret_cast<const char*>(values.data()),
+               static_cast<std::streamsize>(values.size_bytes()));
     out_.flush();
     if (!out_) throw storage::StorageError("cannot write " + file_.string());
     checksum_.update(values);
@@ -44,7 +45,8 @@ class TierLog {
   bool replay(std::uint64_t count, std::uint64_t digest,
               const std::function<void(std::span<const std::uint16_t>)>& use) {
     storage::TableChecksum check;
-    if (!read(count, [&](std::span<const std::uint16_t> part) { check.update(part); }) || check.digest() != digest)
+    if (!read(count, [&](std::span<const std::uint16_t> part) { check.update(part); }) ||
+        check.digest() != digest)
       return false;
     read(count, [&](std::span<const std::uint16_t> part) {
       checksum_.update(part);

@@ -160,7 +160,8 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
     GenOptions tier_options = options;
     tier_options.label = "tier " + std::to_string(k + 1) + " of " + std::to_string(game.tier_count());
     if (cp) {
-      h = {k, 0, log->logged(), log->digest(), total.legal, total.wins, total.draws, total.losses, total.max_depth};
+      h = {k,          0,           log->logged(), log->digest(),  total.legal,
+           total.wins, total.draws, total.losses,  total.max_depth};
       cp->set_scope(tier_options.label);
     }
     GenResult tier = generate(view, tier_options);
@@ -171,8 +172,8 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
     if (cp) {
       cp->set_resume(nullptr);  // its state was this tier's, if any
       log->append(std::span<const std::uint16_t>(before.get(), before_size));
-      h = {k + 1, 0, log->logged(), log->digest(), total.legal, total.wins, total.draws, total.losses,
-           total.max_depth};
+      h = {k + 1,      0,           log->logged(), log->digest(),  total.legal,
+           total.wins, total.draws, total.losses,  total.max_depth};
       cp->set_scope("");
       if (k + 1 < game.tier_count() && cp->due()) cp->save({});
     }
