@@ -111,8 +111,13 @@ std::uint32_t resume_tiers(const G& game, Checkpointer& cp, TierLog& log, GenSta
                            std::vector<std::uint16_t>& before,
                            const std::function<void(std::span<const std::uint16_t>)>& write) {
   TierCheckpoint h;
-  if (cp.resume() == nullptr || !read_section(*cp.resume(), "tiers", h)) return 0;
-  if (h.next_tier > game.tier_count() || h.logged != game.tier_begin(h.next_tier)) return 0;
+  if (cp.resume() == nullptr) return 0;
+  if (!read_section(*cp.resume(), "tiers", h) || h.next_tier >= game.tier_count() ||
+      h.logged != game.tier_begin(h.next_tier)) {
+    cp.note("the tiers in " + cp.file().string() + " do not fit this table; starting over");
+    cp.set_resume(nullptr);
+    return 0;
+  }
   const Index last_begin = h.next_tier == 0 ? 0 : game.tier_begin(h.next_tier - 1);
   before.clear();
   Index at = 0;
