@@ -117,8 +117,8 @@ for ending in finish kill; do
     wait "$first"
   else
     kill -KILL "$first"
-    wait "$first" || true
-    "$tbgen" "${args[@]}" --out "$two" --quiet --force --checkpoint-every 0 >/dev/null
+    wait "$first" 2>/dev/null || true
+    "$tbgen" "${args[@]}" --out "$two" --quiet --force --checkpoint-every 0 >/dev/null 2>&1
   fi
   cmp "$two/$target" "$work/ref1/$target"
 done
