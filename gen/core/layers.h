@@ -133,7 +133,7 @@ class Layers {
       std::uint64_t n = 0;
       if (!get(in, n) || n > in.size() / sizeof(Entry)) return false;
       bucket.resize(n);
-      std::memcpy(bucket.data(), in.data(), n * sizeof(Entry));
+      if (n > 0) std::memcpy(bucket.data(), in.data(), n * sizeof(Entry));
       in = in.subspan(n * sizeof(Entry));
       for (Entry i : bucket)
         if (i >= size_) return false;
