@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> param_items;
   std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   std::string sample_text = "0";
+  double checkpoint_every = BuildOptions().checkpoint_every;
   po::options_description visible(
       "Usage: tbgen --game G [--param key=value ...] [--solver S] [--out DIR]\n"
       "       tbgen verify --table FILE\n"
@@ -86,8 +87,10 @@ int main(int argc, char** argv) {
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
       "threads,t", po::value(&threads_text)->default_value(threads_text),
       "worker threads (default: all cores)")("quiet,q", "no progress or summary on stderr")(
-      "force,f", "replace a table that already exists")("table", po::value(&table),
-                                                        "verify: the table file to re-check")(
+      "force,f", "replace a table that already exists")(
+      "checkpoint-every", po::value(&checkpoint_every)->default_value(checkpoint_every),
+      "seconds of work between saves of a long table's state, which a rerun after a kill resumes from (0: "
+      "none)")("table", po::value(&table), "verify: the table file to re-check")(
       "sample", po::value(&sample_text)->default_value(sample_text),
       "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
@@ -132,6 +135,8 @@ int main(int argc, char** argv) {
   options.out_dir = out;
   options.force = vm.count("force") > 0;
   options.gen.threads = threads;
+  if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
+  options.checkpoint_every = checkpoint_every;
   return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0);
 }
 

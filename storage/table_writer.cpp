@@ -20,6 +20,7 @@
 #include "storage/lmdb_util.h"
 #include "storage/meta_text.h"
 #include "storage/page_trailer.h"
+#include "storage/table_lock.h"
 
 namespace rtb::storage {
 namespace fs = std::filesystem;
@@ -210,7 +211,7 @@ fs::path partial_path(const fs::path& path) {
 }
 
 struct TableWriter::Impl {
-  Impl(const fs::path& target, std::uint64_t index_size, const WriteOptions& opts)
+  Impl(const fs::path& target, std::uint64_t index_size, const WriteOptions& opts, const TableLock* held)
       : path(target),
         partial(partial_path(target)),
         context("cannot write table " + target.string()),
@@ -223,8 +224,12 @@ struct TableWriter::Impl {
     if (!options.force && target_exists(path)) throw already_exists(path);
     if (options.block_values == 0 || options.block_values > kMaxBlockValues)
       throw StorageError(context + ": block_values must be between 1 and " + std::to_string(kMaxBlockValues));
-    // A .partial is only ever left by an interrupted write: start afresh, as
-    // LMDB would otherwise open the old file and add to it.
+    if (held == nullptr)
+      own_lock.emplace(path);
+    else if (held->table() != path)
+      throw StorageError(context + ": the lock held is " + held->table().string() + "'s");
+    // With the lock held, a .partial is one an interrupted write left: start
+    // afresh, as LMDB would otherwise open the old file and add to it.
     std::error_code ec;
     fs::remove(partial, ec);
     if (!ec) fs::remove(lock_path(partial), ec);
@@ -298,6 +303,7 @@ struct TableWriter::Impl {
 
   fs::path path, partial;
   std::string context;
+  std::optional<TableLock> own_lock;  // when the caller holds none; released after the table closes
   WriteOptions options;
   std::uint64_t index_size, written = 0;
   std::uint64_t salt;
@@ -309,7 +315,10 @@ struct TableWriter::Impl {
 };
 
 TableWriter::TableWriter(const fs::path& path, std::uint64_t index_size, const WriteOptions& options)
-    : impl_(std::make_unique<Impl>(path, index_size, options)) {}
+    : impl_(std::make_unique<Impl>(path, index_size, options, nullptr)) {}
+TableWriter::TableWriter(const fs::path& path, std::uint64_t index_size, const WriteOptions& options,
+                         const TableLock& held)
+    : impl_(std::make_unique<Impl>(path, index_size, options, &held)) {}
 TableWriter::~TableWriter() = default;
 void TableWriter::append(std::span<const std::uint16_t> values) {
   impl_->append(values);

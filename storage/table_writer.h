@@ -13,6 +13,8 @@
 
 namespace rtb::storage {
 
+class TableLock;
+
 struct StorageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -34,9 +36,15 @@ std::filesystem::path partial_path(const std::filesystem::path& path);
 // generator never needs the whole table in memory. Nothing is visible at
 // `path` until commit(); a writer destroyed before that removes its partial
 // file. Refuses (StorageError) when `path` exists and !options.force.
+// The writer owns the partial file through the table's TableLock: it takes
+// the lock itself, or is given the one its caller holds for the whole run
+// (the generation and its checkpoints included). Refuses when another
+// writer holds it.
 class TableWriter {
  public:
   TableWriter(const std::filesystem::path& path, std::uint64_t index_size, const WriteOptions& options);
+  TableWriter(const std::filesystem::path& path, std::uint64_t index_size, const WriteOptions& options,
+              const TableLock& held);
   ~TableWriter();
   TableWriter(const TableWriter&) = delete;
   TableWriter& operator=(const TableWriter&) = delete;

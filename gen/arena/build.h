@@ -55,13 +55,13 @@ template <Arena G>
 std::filesystem::path build_arena_table(const G& game, Objective objective, const BuildOptions& options,
                                         ArenaStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, arena_table_name(game, objective));
-  prepare_output(path, options);
+  const storage::TableLock lock = prepare_output(path, options);
   ArenaResult result = solve_arena(game, objective, options.gen);
   const ArenaStats stats = result.stats;
   std::vector<std::uint16_t> codes = arena_codes(result);
   result = {};  // the codes are all that is written
   write_and_report(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes),
-                   options);
+                   options, lock);
   if (stats_out) *stats_out = stats;
   return path;
 }

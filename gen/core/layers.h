@@ -17,8 +17,11 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "games/game.h"
@@ -100,6 +103,51 @@ class Layers {
 
   std::uint32_t max_depth() const { return max_depth_; }
 
+  // The queue between layers (after flush) as bytes, for a checkpoint: the
+  // top depth, a scan flag per depth, then each bucket's length and entries.
+  std::vector<std::byte> save() const {
+    std::vector<std::byte> out;
+    put(out, top_);
+    for (std::uint32_t d = 0; d <= max_depth_; ++d) out.push_back(std::byte{scan_[d].load()});
+    put(out, std::uint64_t{buckets_.size()});
+    for (const auto& bucket : buckets_) {
+      put(out, std::uint64_t{bucket.size()});
+      const auto bytes = std::as_bytes(std::span(bucket));
+      out.insert(out.end(), bytes.begin(), bytes.end());
+    }
+    return out;
+  }
+
+  // Back from save()'s bytes; false (and the queue unchanged) if they are
+  // not a queue of this table.
+  bool restore(std::span<const std::byte> in) {
+    std::uint32_t top = 0;
+    std::uint64_t count = 0;
+    if (!get(in, top) || in.size() < max_depth_ + 1u) return false;
+    const std::span<const std::byte> scan = in.first(max_depth_ + 1u);
+    in = in.subspan(max_depth_ + 1u);
+    if (!get(in, count) || count > max_depth_ + 1u) return false;
+    std::vector<std::vector<Entry>> buckets(count);
+    std::uint64_t total = 0;
+    for (auto& bucket : buckets) {
+      std::uint64_t n = 0;
+      if (!get(in, n) || n > in.size() / sizeof(Entry)) return false;
+      bucket.resize(n);
+      if (n > 0) std::memcpy(bucket.data(), in.data(), n * sizeof(Entry));
+      in = in.subspan(n * sizeof(Entry));
+      for (Entry i : bucket)
+        if (i >= size_) return false;
+      total += n;
+    }
+    if (!in.empty() || top > max_depth_) return false;
+    for (std::uint32_t d = 0; d <= max_depth_; ++d) scan_[d].store(scan[d] != std::byte{0});
+    buckets_ = std::move(buckets);
+    top_ = top;
+    total_ = total;
+    queued_.store(total_);
+    return true;
+  }
+
  private:
   static constexpr std::uint64_t kReportEvery = 256;
   struct Staging {
@@ -107,6 +155,19 @@ class Layers {
     std::vector<std::uint32_t> touched;  // depths with staged entries
     std::uint64_t unreported = 0;
   };
+
+  template <class T>
+  static void put(std::vector<std::byte>& out, T v) {
+    const auto bytes = std::as_bytes(std::span(&v, 1));
+    out.insert(out.end(), bytes.begin(), bytes.end());
+  }
+  template <class T>
+  static bool get(std::span<const std::byte>& in, T& v) {
+    if (in.size() < sizeof v) return false;
+    std::memcpy(&v, in.data(), sizeof v);
+    in = in.subspan(sizeof v);
+    return true;
+  }
 
   void put_in_order(std::vector<Entry>& list) {
     if (list.size() < size_ / 512) {

@@ -11,6 +11,8 @@
 
 namespace rtb {
 
+class Checkpointer;
+
 struct GenError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -26,6 +28,11 @@ struct GenOptions {
   // index), and 8-byte queue entries even where 4 would do.
   std::uint64_t queue_cap = 0;
   bool wide_queue = false;
+  // Saves the solver's state now and then, and holds the state to resume
+  // from (null: neither). Not owned.
+  Checkpointer* checkpoint = nullptr;
+  // With a checkpointer: first-pass indices between chances to save.
+  std::uint64_t checkpoint_segment = std::uint64_t{1} << 22;
 };
 
 }  // namespace rtb

@@ -9,6 +9,7 @@
 
 #include "games/game.h"
 #include "gen/core/options.h"
+#include "storage/table_lock.h"
 #include "storage/table_meta.h"
 #include "storage/table_writer.h"
 
@@ -28,6 +29,9 @@ struct BuildOptions {
   std::filesystem::path out_dir = "tables";
   GenOptions gen;
   bool force = false;
+  // Seconds of work between checkpoints of a long table (0: none), and
+  // whether to resume from the checkpoint an earlier run left.
+  double checkpoint_every = 120;
   // Called after each table is written, dependencies included.
   std::function<void(const WrittenTable&)> on_written;
   // Called with what the user should know that is no error ("removing the
@@ -39,13 +43,16 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, const 
   return dir / (name + ".rtb");
 }
 
-// Before generating into `path`: refuses an existing table without force (so
+// Before generating into `path`: takes the table's lock (refusing when
+// another run is writing it), refuses an existing table without force (so
 // no time is spent on a table that cannot be written), and removes, saying
-// so, what an interrupted run left.
-inline void prepare_output(const std::filesystem::path& path, const BuildOptions& options) {
+// so, what an interrupted run left. Hold the lock until the table is written.
+[[nodiscard]] inline storage::TableLock prepare_output(const std::filesystem::path& path,
+                                                       const BuildOptions& options) {
   std::filesystem::create_directories(path.parent_path());
   if (std::filesystem::exists(path) && !options.force)
     throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  storage::TableLock lock(path);
   const auto partial = storage::partial_path(path);
   if (std::filesystem::exists(partial)) {
     if (options.on_note)
@@ -53,6 +60,7 @@ inline void prepare_output(const std::filesystem::path& path, const BuildOptions
     std::filesystem::remove(partial);
     std::filesystem::remove(partial.string() + "-lock");
   }
+  return lock;
 }
 
 // What every table's meta record says of its game and generator; each kind
@@ -70,10 +78,13 @@ storage::TableMeta game_meta(const G& game, std::string_view value_kind) {
 
 // Writes a whole table and tells options.on_written.
 inline void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
-                             std::span<const std::uint16_t> values, const BuildOptions& options) {
+                             std::span<const std::uint16_t> values, const BuildOptions& options,
+                             const storage::TableLock& lock) {
   storage::WriteOptions write;
   write.force = options.force;
-  storage::write_table(path, meta, values, write);
+  storage::TableWriter writer(path, values.size(), write, lock);
+  writer.append(values);
+  writer.commit(meta);
   if (options.on_written) options.on_written({path, meta});
 }
 

@@ -44,10 +44,10 @@ template <ImpartialGame G>
 std::filesystem::path build_grundy_table(const G& game, const BuildOptions& options,
                                          GrundyStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
-  prepare_output(path, options);
+  const storage::TableLock lock = prepare_output(path, options);
   GrundyResult result = solve_grundy(game, options.gen);
   write_and_report(path, grundy_meta(game, result),
-                   std::span<const std::uint16_t>(result.values.get(), result.size), options);
+                   std::span<const std::uint16_t>(result.values.get(), result.size), options, lock);
   if (stats_out) *stats_out = result.stats;
   return path;
 }

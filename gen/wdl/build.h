@@ -2,14 +2,17 @@
 // depends on), then write atomically.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "games/game.h"
 #include "games/registry.h"
+#include "gen/core/checkpoint.h"
 #include "gen/core/output.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/tiers.h"
@@ -31,6 +34,39 @@ storage::TableMeta table_meta(const G& game, const GenStats& stats) {
 
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
+
+// What a wdl solver's checkpoint belongs to: the table, its index size, and
+// the generator whose state it is.
+template <Game G>
+std::string checkpoint_identity(const G& game) {
+  return std::string(kWdlKind) + " " + std::string(G::kName) + " " + game.params().canonical() + " " +
+         game.identity() + " size " + std::to_string(game.size()) + " " + RTB_GENERATOR_VERSION;
+}
+
+// Checkpoints of one table's run, and the state an earlier run left.
+struct Checkpointing {
+  std::optional<Checkpointer> checkpointer;
+  std::optional<storage::CheckpointFile> resumed;
+
+  template <Game G>
+  Checkpointing(const G& game, const std::filesystem::path& table, const BuildOptions& options,
+                GenOptions& gen) {
+    if (options.checkpoint_every <= 0) return;
+    checkpointer.emplace(storage::checkpoint_path(table), checkpoint_identity(game),
+                         std::chrono::duration<double>(options.checkpoint_every), options.on_note);
+    resumed = checkpointer->load();
+    checkpointer->set_resume(resumed ? &*resumed : nullptr);
+    gen.checkpoint = &*checkpointer;
+  }
+
+  // Once the table is published, its checkpoint is of no use.
+  static void remove(const std::filesystem::path& table) {
+    std::error_code ignored;
+    const auto file = storage::checkpoint_path(table);
+    std::filesystem::remove(file, ignored);
+    std::filesystem::remove(file.string() + ".tiers", ignored);
+  }
+};
 
 // Builds the tables `game` depends on that options.out_dir lacks (or, with
 // !build_missing, refuses), reads them all, and attaches their values to
@@ -65,23 +101,27 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out) {
   const auto path = table_path(options.out_dir, game.table_name());
-  prepare_output(path, options);
+  const storage::TableLock lock = prepare_output(path, options);
   const auto dependency_values = attach_dependencies(game, options);
+  GenOptions gen = options.gen;
+  Checkpointing checkpoints(game, path, options, gen);
   GenStats stats;
   if constexpr (Tiered<G>) {
     storage::WriteOptions write;
     write.force = options.force;
-    storage::TableWriter writer(path, game.size(), write);
-    stats =
-        generate_tiers(game, options.gen, [&](std::span<const std::uint16_t> tier) { writer.append(tier); });
+    storage::TableWriter writer(path, game.size(), write, lock);
+    stats = generate_tiers(game, gen, [&](std::span<const std::uint16_t> tier) { writer.append(tier); });
     const storage::TableMeta meta = table_meta(game, stats);
     writer.commit(meta);
+    Checkpointing::remove(path);
     if (options.on_written) options.on_written({path, meta});
   } else {
-    GenResult result = generate(game, options.gen);
+    GenResult result = generate(game, gen);
+    checkpoints.resumed.reset();
     stats = result.stats;
     write_and_report(path, table_meta(game, stats),
-                     std::span<const std::uint16_t>(result.values.get(), result.size), options);
+                     std::span<const std::uint16_t>(result.values.get(), result.size), options, lock);
+    Checkpointing::remove(path);
   }
   if (stats_out) *stats_out = stats;
   return path;

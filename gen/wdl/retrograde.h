@@ -10,6 +10,12 @@
 // about one byte of queue and an eighth of a byte to order it (see
 // Layers). A counter saturates at 255; such a position recounts its open
 // moves with moves() whenever a successor is won.
+//
+// With options.checkpoint the state is saved at layer boundaries (and
+// between segments of the first pass) when the checkpointer says it is
+// due, and a run resumes from the state an earlier one saved: values,
+// counters and the queue at a boundary are all the pass needs to go on, and
+// it ends with the same values as a run never stopped.
 #pragma once
 
 #include <algorithm>
@@ -27,6 +33,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "gen/core/checkpoint.h"
 #include "gen/core/layers.h"
 #include "gen/core/options.h"
 #include "gen/core/progress.h"
@@ -61,8 +68,10 @@ class Retrograde {
   GenResult run() {
     value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
     left_ = std::make_unique_for_overwrite<std::uint8_t[]>(size_);
+    std::uint32_t first_depth = 0;
+    resume(first_depth);
     initialise();
-    propagate();
+    propagate(first_depth);
     left_.reset();
     const GenStats stats = finish();
     GenResult result{std::move(value_), size_, stats};
@@ -87,6 +96,14 @@ class Retrograde {
   static constexpr std::uint8_t kSaturated = 0xFF;
   static constexpr std::uint64_t kChunk = 1 << 14;
 
+  struct CheckpointHeader {
+    std::uint64_t size = 0;
+    std::uint64_t initialised = 0;  // the first pass is done below this index
+    std::uint64_t resolved = 0;
+    std::uint32_t next_depth = 0;  // the layer to work next
+    std::uint32_t entry_bytes = 0;
+  };
+
   std::atomic_ref<std::uint16_t> value(Index i) { return std::atomic_ref<std::uint16_t>(value_[i]); }
 
   void check_depth(std::uint32_t depth) const {
@@ -95,15 +112,72 @@ class Retrograde {
                      " plies cannot be stored in a wdl16 table");
   }
 
-  // Terminal outcomes, immediate known values, and the first counters.
+  // Terminal outcomes, immediate known values, and the first counters; in
+  // segments when checkpointing, so a long first pass is saved too.
   void initialise() {
-    std::atomic<std::uint64_t> done{0};
-    pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) initialise_one(worker, i);
-      done.fetch_add(hi - lo, std::memory_order_relaxed);
-      if (worker == 0) progress_.initialising(done.load(std::memory_order_relaxed));
-    });
+    const Index segment = options_.checkpoint ? std::max<Index>(options_.checkpoint_segment, 1) : size_;
+    std::atomic<std::uint64_t> done{initialised_};
+    while (initialised_ < size_) {
+      const Index begin = initialised_, end = begin + std::min(segment, size_ - begin);
+      pool_.parallel_for(end - begin, kChunk, [&](unsigned worker, Index lo, Index hi) {
+        for (Index i = begin + lo; i < begin + hi; ++i) initialise_one(worker, i);
+        done.fetch_add(hi - lo, std::memory_order_relaxed);
+        if (worker == 0) progress_.initialising(done.load(std::memory_order_relaxed));
+      });
+      entries32_ ? layers32_.flush() : layers64_.flush();
+      initialised_ = end;
+      if (end < size_ && checkpoint_due()) save_checkpoint(0);
+    }
     entries32_ ? layers32_.flush() : layers64_.flush();
+  }
+
+  bool checkpoint_due() const { return options_.checkpoint != nullptr && options_.checkpoint->due(); }
+
+  // At a layer boundary: the layers are flushed and nothing is in flight.
+  void save_checkpoint(std::uint32_t next_depth) {
+    const CheckpointHeader header{size_, initialised_, resolved(), next_depth, entries32_ ? 4u : 8u};
+    const std::vector<std::byte> queue = entries32_ ? layers32_.save() : layers64_.save();
+    const std::string& scope = options_.checkpoint->scope();
+    options_.checkpoint->save({
+        {"wdl.scope", std::as_bytes(std::span(scope))},
+        {"wdl.header", bytes_of(header)},
+        {"wdl.values", std::as_bytes(std::span<const std::uint16_t>(value_.get(), initialised_))},
+        {"wdl.left", std::as_bytes(std::span<const std::uint8_t>(left_.get(), initialised_))},
+        {"wdl.queue", queue},
+    });
+  }
+
+  // Takes the state of the checkpoint to resume from, if it is this pass's;
+  // one that does not fit is ignored with a note, and the pass starts over.
+  void resume(std::uint32_t& first_depth) {
+    const Checkpointer* cp = options_.checkpoint;
+    if (cp == nullptr || cp->resume() == nullptr || !cp->resume()->has("wdl.header")) return;
+    const storage::CheckpointFile& file = *cp->resume();
+    const std::span<const std::byte> scope = file.section("wdl.scope");
+    if (!std::ranges::equal(scope, std::as_bytes(std::span(cp->scope())))) return;  // another tier's
+    CheckpointHeader h;
+    const bool fits =
+        read_section(file, "wdl.header", h) && h.size == size_ && h.initialised <= size_ &&
+        h.entry_bytes == (entries32_ ? 4u : 8u) &&
+        read_section(file, "wdl.values", std::span<std::uint16_t>(value_.get(), h.initialised)) &&
+        read_section(file, "wdl.left", std::span<std::uint8_t>(left_.get(), h.initialised)) &&
+        (entries32_ ? layers32_.restore(file.section("wdl.queue"))
+                    : layers64_.restore(file.section("wdl.queue")));
+    if (!fits) {
+      cp->note("the state in " + cp->file().string() + " does not fit this table; starting over");
+      return;
+    }
+    initialised_ = h.initialised;
+    workers_[0].resolved = h.resolved;
+    first_depth = h.next_depth;
+    working_depth_ = static_cast<std::int64_t>(h.next_depth) - 1;
+    const std::string where = cp->scope().empty() ? "" : " (" + cp->scope() + ")";
+    if (h.initialised < size_)
+      cp->note("resuming from " + cp->file().string() + where + ": first pass at index " +
+               std::to_string(h.initialised) + " of " + std::to_string(size_));
+    else
+      cp->note("resuming from " + cp->file().string() + where + ": layer " + std::to_string(h.next_depth) +
+               ", " + std::to_string(h.resolved) + " positions resolved");
   }
 
   void initialise_one(unsigned worker, Index i) {
@@ -158,16 +232,16 @@ class Retrograde {
   // With one thread on a layer (kConcurrent false) the counters and values
   // take plain stores: no other thread can see them, so locked
   // instructions would buy nothing.
-  void propagate() {
+  void propagate(std::uint32_t first_depth) {
     if (entries32_)
-      propagate(layers32_);
+      propagate(layers32_, first_depth);
     else
-      propagate(layers64_);
+      propagate(layers64_, first_depth);
   }
 
   template <class L>
-  void propagate(L& layers) {
-    for (std::uint32_t depth = 0; layers.next(depth); ++depth) {
+  void propagate(L& layers, std::uint32_t first_depth) {
+    for (std::uint32_t depth = first_depth; layers.next(depth); ++depth) {
       working_depth_ = depth;
       typename L::Layer layer = layers.take(depth);
       const bool one_thread = pool_.size() == 1;
@@ -187,6 +261,7 @@ class Retrograde {
       }
       layers.flush();
       progress_.update(depth, resolved());
+      if (checkpoint_due()) save_checkpoint(depth + 1);
     }
   }
 
@@ -374,6 +449,7 @@ class Retrograde {
   Index size_;
   ThreadPool pool_;
   std::int64_t working_depth_ = -1;  // the layer being worked; -1 in the first pass
+  Index initialised_ = 0;            // the first pass is done below this index
   bool entries32_;                   // at most 2^32 indices: 4-byte queue entries
   Layers<std::uint32_t> layers32_;
   Layers<Index> layers64_;

@@ -5,16 +5,26 @@
 // the left-counter pass with the moves into tier k-1 as known values, so
 // only two tiers are in memory at once, and the table is written in index
 // order as the tiers come.
+//
+// With options.checkpoint, finished tiers go to a TierLog too, and every
+// checkpoint (at a tier boundary, or one the tier's solver makes inside it)
+// says which tier is next and how much of the log is final; a resumed run
+// replays the log into `write` and goes on from that tier.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "games/game.h"
+#include "gen/core/checkpoint.h"
 #include "gen/wdl/retrograde.h"
+#include "gen/wdl/tier_log.h"
 
 namespace rtb {
 
@@ -79,6 +89,56 @@ class TierView {
   std::span<const std::uint16_t> before_;  // values of tier k-1, which ends at begin_
 };
 
+struct TierCheckpoint {
+  std::uint32_t next_tier = 0;
+  std::uint32_t unused = 0;
+  std::uint64_t logged = 0, digest = 0;  // the log's first `logged` values, and their checksum
+  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0, max_depth = 0;  // of the tiers before
+};
+
+inline void add_stats(GenStats& total, const GenStats& tier) {
+  total.legal += tier.legal;
+  total.wins += tier.wins;
+  total.draws += tier.draws;
+  total.losses += tier.losses;
+  total.max_depth = std::max(total.max_depth, tier.max_depth);
+}
+
+// The tier to go on from, with the statistics and the values of the tiers
+// before it (replayed into `write`), if the checkpoint to resume from has them.
+template <Tiered G>
+std::uint32_t resume_tiers(const G& game, Checkpointer& cp, TierLog& log, GenStats& total,
+                           std::vector<std::uint16_t>& before,
+                           const std::function<void(std::span<const std::uint16_t>)>& write) {
+  TierCheckpoint h;
+  if (cp.resume() == nullptr) return 0;
+  if (!read_section(*cp.resume(), "tiers", h) || h.next_tier >= game.tier_count() ||
+      h.logged != game.tier_begin(h.next_tier)) {
+    cp.note("the tiers in " + cp.file().string() + " do not fit this table; starting over");
+    cp.set_resume(nullptr);
+    return 0;
+  }
+  const Index last_begin = h.next_tier == 0 ? 0 : game.tier_begin(h.next_tier - 1);
+  before.clear();
+  Index at = 0;
+  const bool replayed = log.replay(h.logged, h.digest, [&](std::span<const std::uint16_t> part) {
+    write(part);
+    for (std::size_t k = 0; k < part.size(); ++k)
+      if (at + k >= last_begin) before.push_back(part[k]);
+    at += part.size();
+  });
+  if (!replayed) {
+    cp.note("the finished tiers beside " + cp.file().string() + " are damaged; starting over");
+    cp.set_resume(nullptr);
+    return 0;
+  }
+  total = {h.legal, h.wins, h.draws, h.losses, static_cast<std::uint32_t>(h.max_depth)};
+  if (!cp.resume()->has("wdl.header"))
+    cp.note("resuming from " + cp.file().string() + ": " + std::to_string(h.next_tier) + " of " +
+            std::to_string(game.tier_count()) + " tiers finished");
+  return h.next_tier;
+}
+
 // Solves every tier of `game` in order and hands each tier's values to
 // `write` (in index order) as soon as they are final.
 template <Tiered G>
@@ -87,19 +147,45 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
   GenStats total;
   std::unique_ptr<std::uint16_t[]> before;
   Index before_size = 0;
-  for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
+  Checkpointer* cp = options.checkpoint;
+  std::optional<TierLog> log;
+  std::uint32_t first = 0;
+  TierCheckpoint h;
+  if (cp) {
+    log.emplace(std::filesystem::path(cp->file().string() + ".tiers"));
+    std::vector<std::uint16_t> resumed;
+    first = resume_tiers(game, *cp, *log, total, resumed, write);
+    before_size = resumed.size();
+    before = std::make_unique_for_overwrite<std::uint16_t[]>(before_size);
+    std::copy(resumed.begin(), resumed.end(), before.get());
+    cp->set_outer([&](Sections& sections) { sections.push_back({"tiers", bytes_of(h)}); });
+  }
+  for (std::uint32_t k = first; k < game.tier_count(); ++k) {
     const TierView<G> view(game, k, std::span<const std::uint16_t>(before.get(), before_size));
     GenOptions tier_options = options;
     tier_options.label = "tier " + std::to_string(k + 1) + " of " + std::to_string(game.tier_count());
+    if (cp) {
+      h = {k,          0,           log->logged(), log->digest(),  total.legal,
+           total.wins, total.draws, total.losses,  total.max_depth};
+      cp->set_scope(tier_options.label);
+    }
     GenResult tier = generate(view, tier_options);
     write(std::span<const std::uint16_t>(tier.values.get(), tier.size));
-    total.legal += tier.stats.legal;
-    total.wins += tier.stats.wins;
-    total.draws += tier.stats.draws;
-    total.losses += tier.stats.losses;
-    total.max_depth = std::max(total.max_depth, tier.stats.max_depth);
+    add_stats(total, tier.stats);
     before = std::move(tier.values);
     before_size = tier.size;
+    if (cp) {
+      cp->set_resume(nullptr);  // its state was this tier's, if any
+      log->append(std::span<const std::uint16_t>(before.get(), before_size));
+      h = {k + 1,      0,           log->logged(), log->digest(),  total.legal,
+           total.wins, total.draws, total.losses,  total.max_depth};
+      cp->set_scope("");
+      if (k + 1 < game.tier_count() && cp->due()) cp->save({});
+    }
+  }
+  if (cp) {
+    cp->set_outer({});
+    log->remove();
   }
   return total;
 }
