@@ -110,12 +110,12 @@ TEST_F(Train, BadInputIsRejectedWithItsLine) {
 }
 
 // A twelve-byte file may claim four billion stations (found by
-// tests/fuzz/fuzz_graph_file): the parser reports where the file ends
-// instead of first allocating an owner and a flag for every station.
+// tests/fuzz/fuzz_graph_file): the parser refuses a count the file cannot
+// hold instead of first allocating an owner and a flag for every station.
 TEST_F(Train, ClaimedStationsAreReadBeforeTheyAreStored) {
   const std::string bad = (dir_ / "bad.txt").string();
   EXPECT_EQ(error("4294967294 0\n1 0\n"),
-            bad + ":2: expected the owner of station 2, found the end of the file");
+            bad + ":1: n is 4294967294 stations, but the rest of the file holds at most 3 numbers");
   EXPECT_EQ(error("2 18446744073709551615\n1 0\n0 1\n0 1\n"),
             bad + ":4: expected the first station of track 1, found the end of the file");
 }

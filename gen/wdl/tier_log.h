@@ -5,7 +5,9 @@
 // checksum; a log that does not match is not used.
 #pragma once
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -32,7 +34,7 @@ class TierLog {
     out_.write(reinterpret_cast<const char*>(values.data()),
                static_cast<std::streamsize>(values.size_bytes()));
     out_.flush();
-    if (!out_) throw storage::StorageError("cannot write " + file_.string());
+    if (!out_) throw storage::StorageError("cannot write " + file_.string() + ": " + std::strerror(errno));
     checksum_.update(values);
     logged_ += values.size();
   }
