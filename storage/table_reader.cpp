@@ -127,7 +127,8 @@ struct TableReader::Impl {
     meta = parse_meta(std::string_view(static_cast<const char*>(data.mv_data), data.mv_size), context);
     if (!meta.complete) throw StorageError(context + " is incomplete (an interrupted write)");
     if (meta.index_size > 0 && (meta.block_values == 0 || meta.block_values > kMaxBlockValues))
-      throw StorageError(context + ": the meta record says block_values=" + std::to_string(meta.block_values));
+      throw StorageError(context +
+                         ": the meta record says block_values=" + std::to_string(meta.block_values));
     block_count = meta.index_size == 0 ? 0 : (meta.index_size - 1) / meta.block_values + 1;
     return lmdb_map_base(data.mv_data, trailer.page_size);
   }
