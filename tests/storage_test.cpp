@@ -127,6 +127,18 @@ void with_db(const fs::path& path, const char* db, bool writable,
   lmdb::check(txn.commit(), context, "mdb_txn_commit");
 }
 
+// The stored bytes of `block` (checksum, count and zstd frame), read through LMDB.
+std::vector<char> stored_block(const fs::path& path, std::size_t block) {
+  std::vector<char> stored;
+  with_db(path, "blocks", false, [&](MDB_txn* txn, MDB_dbi dbi) {
+    MDB_val key{sizeof block, &block}, data;
+    ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
+    stored.assign(static_cast<const char*>(data.mv_data),
+                  static_cast<const char*>(data.mv_data) + data.mv_size);
+  });
+  return stored;
+}
+
 std::string raw_meta(const fs::path& path) {
   std::string text;
   with_db(path, "meta", false, [&](MDB_txn* txn, MDB_dbi dbi) {
@@ -400,14 +412,7 @@ TEST_F(StorageTest, CorruptBlockIsAnError) {
   const Values values = random_values(5 * 4096, 6);  // incompressible: each block is stored whole
   write(path, values);
   // Find block 2's stored bytes in the file.
-  std::vector<char> stored;
-  with_db(path, "blocks", false, [&](MDB_txn* txn, MDB_dbi dbi) {
-    std::size_t block = 2;
-    MDB_val key{sizeof block, &block}, data;
-    ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
-    stored.assign(static_cast<const char*>(data.mv_data),
-                  static_cast<const char*>(data.mv_data) + data.mv_size);
-  });
+  const std::vector<char> stored = stored_block(path, 2);
   const std::vector<char> original = read_file(path);
   const auto found = std::search(original.begin(), original.end(), stored.begin(), stored.end());
   ASSERT_NE(found, original.end());
@@ -442,14 +447,8 @@ TEST_F(StorageTest, FlippedByteInBlockOrMetaIsNeverAWrongValue) {
   const std::uint32_t block_values = 256;  // small blocks: many share a leaf page
   write(path, values, block_values);
   std::vector<std::vector<char>> records;  // the stored blocks, then the meta record
-  with_db(path, "blocks", false, [&](MDB_txn* txn, MDB_dbi dbi) {
-    for (std::size_t block = 0; block * block_values < values.size(); ++block) {
-      MDB_val key{sizeof block, &block}, data;
-      ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
-      const char* bytes = static_cast<const char*>(data.mv_data);
-      records.emplace_back(bytes, bytes + data.mv_size);
-    }
-  });
+  for (std::size_t block = 0; block * block_values < values.size(); ++block)
+    records.push_back(stored_block(path, block));
   const std::string meta = raw_meta(path);
   records.emplace_back(meta.begin(), meta.end());
 
@@ -473,14 +472,6 @@ TEST_F(StorageTest, BlockUnderAnotherNumberOrTableIsAnError) {
   const Values a = random_values(4 * 256, 3, 5), b = random_values(4 * 256, 4, 5);
   write(file("a.rtb"), a, 256);
   write(file("b.rtb"), b, 256);
-  std::vector<char> block1_of_b;
-  with_db(file("b.rtb"), "blocks", false, [&](MDB_txn* txn, MDB_dbi dbi) {
-    std::size_t block = 1;
-    MDB_val key{sizeof block, &block}, data;
-    ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
-    block1_of_b.assign(static_cast<const char*>(data.mv_data),
-                       static_cast<const char*>(data.mv_data) + data.mv_size);
-  });
   // a's block 1 replaced by b's, then a's block 3 replaced by a's block 2.
   const auto put_block = [&](std::size_t block, const std::vector<char>& bytes) {
     with_db(file("a.rtb"), "blocks", true, [&](MDB_txn* txn, MDB_dbi dbi) {
@@ -489,22 +480,14 @@ TEST_F(StorageTest, BlockUnderAnotherNumberOrTableIsAnError) {
     });
     reseal(file("a.rtb"));
   };
-  put_block(1, block1_of_b);
+  put_block(1, stored_block(file("b.rtb"), 1));
   {
     const TableReader reader(file("a.rtb"));
     EXPECT_EQ(reader.value(0), a[0]);
     EXPECT_NE(storage_error([&] { reader.value(256); }).find("block 1 is corrupt (checksum mismatch)"),
               std::string::npos);
   }
-  std::vector<char> block2_of_a;
-  with_db(file("a.rtb"), "blocks", false, [&](MDB_txn* txn, MDB_dbi dbi) {
-    std::size_t block = 2;
-    MDB_val key{sizeof block, &block}, data;
-    ASSERT_EQ(mdb_get(txn, dbi, &key, &data), 0);
-    block2_of_a.assign(static_cast<const char*>(data.mv_data),
-                       static_cast<const char*>(data.mv_data) + data.mv_size);
-  });
-  put_block(3, block2_of_a);
+  put_block(3, stored_block(file("a.rtb"), 2));
   const TableReader reader(file("a.rtb"));
   EXPECT_EQ(reader.value(2 * 256), a[2 * 256]);
   EXPECT_NE(storage_error([&] { reader.value(3 * 256); }).find("block 3 is corrupt (checksum mismatch)"),
