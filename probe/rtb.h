@@ -3,8 +3,8 @@
  *
  * An engine (or any program written in C or C++) opens a table written by
  * `tbgen` and asks for the value of positions, given as text or as an index.
- * The library needs no Boost: link librtb_probe, librtb_games,
- * librtb_storage, liblmdb, libzstd, libxxhash and the C++ runtime.
+ * The library needs no Boost: link librtb (pkg-config rtb, or CMake's
+ * find_package(rtb) and rtb::rtb), which brings what it needs.
  *
  * @par Names
  * Every name starts with rtb_ or RTB_ so that it never clashes with other
