@@ -28,7 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 for p in "${packages[@]}"; do
-  if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+  if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep >/dev/null "install ok installed"; then
     echo "test-debs: $p is installed already; remove it first" >&2
     exit 1
   fi

@@ -35,22 +35,24 @@ field() { dpkg-deb -f "$out/${1}_${version}_$arch.deb" "$2"; }
 
 has librtb0 "lib/(.*/)?librtb\.so\.0" "lib/(.*/)?librtb\.so\.$version"
 grep -qE 'librtb\.(so|a)$' "$work/files" && fail "librtb0 holds development files"
-dpkg-deb -I "$out/librtb0_${version}_$arch.deb" | grep -q ' shlibs' || fail "librtb0 has no shlibs file"
+dpkg-deb -I "$out/librtb0_${version}_$arch.deb" | grep >/dev/null ' shlibs' || fail "librtb0 has no shlibs file"
+dpkg-deb --ctrl-tarfile "$out/librtb0_${version}_$arch.deb" | tar -xO ./postinst | grep >/dev/null ldconfig ||
+  fail "librtb0 does not run ldconfig when installed"
 for dep in liblmdb0 libzstd1 libxxhash0 libstdc++6 libc6; do
-  field librtb0 Depends | grep -q "$dep" || fail "librtb0 does not depend on $dep: $(field librtb0 Depends)"
+  field librtb0 Depends | grep >/dev/null "$dep" || fail "librtb0 does not depend on $dep: $(field librtb0 Depends)"
 done
 
 has librtb-dev include/rtb/rtb.h include/rtb/rtb_chess.h include/rtb/probe/probe.h include/rtb/games/any_game.h \
   "lib/(.*/)?librtb\.so" "lib/(.*/)?librtb\.a" "lib/(.*/)?pkgconfig/rtb\.pc" "lib/(.*/)?cmake/rtb/rtbConfig\.cmake" \
   "lib/(.*/)?cmake/rtb/rtbConfigVersion\.cmake" "lib/(.*/)?cmake/rtb/rtbTargets\.cmake"
 for dep in "librtb0 (= $version)" liblmdb-dev libzstd-dev libxxhash-dev pkg-config; do
-  field librtb-dev Depends | grep -qF "$dep" || fail "librtb-dev does not depend on $dep: $(field librtb-dev Depends)"
+  field librtb-dev Depends | grep >/dev/null -F "$dep" || fail "librtb-dev does not depend on $dep: $(field librtb-dev Depends)"
 done
 pc=$(dpkg-deb --fsys-tarfile "$out/librtb-dev_${version}_$arch.deb" | tar -xO --wildcards '*/rtb.pc')
 grep -qx 'prefix=/usr' <<<"$pc" || fail "rtb.pc in librtb-dev does not name /usr: $pc"
 
 has rtb-tools bin/tbgen bin/tbprobe share/man/man1/tbgen\\.1 share/man/man1/tbprobe\\.1 \
   share/bash-completion/completions/tbgen share/bash-completion/completions/tbprobe
-field rtb-tools Depends | grep -q libboost-program-options || fail "rtb-tools: Depends $(field rtb-tools Depends)"
-field rtb-tools Depends | grep -q librtb && fail "rtb-tools depends on librtb, but links it statically"
+field rtb-tools Depends | grep >/dev/null libboost-program-options || fail "rtb-tools: Depends $(field rtb-tools Depends)"
+field rtb-tools Depends | grep >/dev/null librtb && fail "rtb-tools depends on librtb, but links it statically"
 echo "deb_test: $(cd "$out" && ls ./*.deb | tr '\n' ' ')"

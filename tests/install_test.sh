@@ -40,15 +40,15 @@ libdir=$(sed -n 's/^libdir=\${exec_prefix}\///p' "$pc_file")
 [ -L "$prefix/$libdir/librtb.so" ] || fail "no librtb.so link"
 real=$(readlink -f "$prefix/$libdir/librtb.so")
 [[ $real == */librtb.so.[0-9]*.[0-9]*.[0-9]* ]] || fail "librtb.so points to $real, not a versioned file"
-readelf -d "$real" | grep -q 'SONAME.*\[librtb\.so\.0\]' || fail "librtb's SONAME is not librtb.so.0"
-readelf -d "$real" | grep -qE 'R(UN)?PATH' && fail "the installed librtb keeps a build-tree RPATH"
+readelf -d "$real" | grep >/dev/null 'SONAME.*\[librtb\.so\.0\]' || fail "librtb's SONAME is not librtb.so.0"
+readelf -d "$real" | grep >/dev/null -E 'R(UN)?PATH' && fail "the installed librtb keeps a build-tree RPATH"
 [ -f "$prefix/$libdir/librtb.a" ] || fail "no librtb.a"
 # The headers stand alone: nothing from the generator, Boost or JSON.
 grep -rlE '#include .(boost|nlohmann|gen/|cli/)' "$prefix/include/rtb" && fail "installed headers need more than rtb"
 
 # The commands: --version, man pages, completion.
 for command in tbgen tbprobe; do
-  "$prefix/bin/$command" --version | grep -qx "$command (rtb) [0-9.]*" || fail "$command --version"
+  "$prefix/bin/$command" --version | grep >/dev/null -x "$command (rtb) [0-9.]*" || fail "$command --version"
   man_page=$prefix/share/man/man1/$command.1
   [ -s "$man_page" ] || fail "no man page $man_page"
   grep -qF -- '\-\-version' "$man_page" || fail "$man_page does not list the options"
@@ -73,13 +73,13 @@ export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
 # shellcheck disable=SC2086 # flags are words
 cc -std=c11 -Wall -Werror $flags consumer.c -o consumer_c $(pkg-config --cflags --libs rtb) \
   -Wl,-rpath,"$prefix/$libdir"
-ldd ./consumer_c | grep -q "librtb.so.0 => $prefix/$libdir/librtb.so.0" || fail "consumer_c does not use the installed librtb"
+ldd ./consumer_c | grep >/dev/null "librtb.so.0 => $prefix/$libdir/librtb.so.0" || fail "consumer_c does not use the installed librtb"
 ./consumer_c "$work/tables" tictactoe <"$work/expected" >c.out 2>c.err || fail "consumer_c: $(cat c.err)"
 cmp -s c.out "$work/expected" || fail "the C program's values differ from tbprobe's"
 if [ -z "$flags" ]; then
   # Fully static, from rtb.pc's Requires.private and Libs.private.
   cc -std=c11 -static consumer.c -o consumer_c_static $(pkg-config --cflags --static --libs rtb)
-  readelf -d consumer_c_static 2>/dev/null | grep -q NEEDED && fail "consumer_c_static is not static"
+  readelf -d consumer_c_static 2>/dev/null | grep >/dev/null NEEDED && fail "consumer_c_static is not static"
   ./consumer_c_static "$work/tables" tictactoe <"$work/expected" >c_static.out 2>c.err || fail "consumer_c_static: $(cat c.err)"
   cmp -s c_static.out "$work/expected" || fail "the static C program's values differ from tbprobe's"
 fi
@@ -88,8 +88,8 @@ cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release -DC
   >cmake.log 2>&1 || fail "configuring the C++ consumer failed: $(tail -5 cmake.log)"
 grep -qi boost build/CMakeCache.txt && fail "the C++ consumer's configure looked for Boost"
 cmake --build build >build.log 2>&1 || fail "building the C++ consumer failed: $(tail -20 build.log)"
-ldd build/consumer | grep -q "librtb.so.0 => $prefix/$libdir/librtb.so.0" || fail "consumer does not use the installed librtb"
-ldd build/consumer_static | grep -q librtb && fail "consumer_static needs librtb.so"
+ldd build/consumer | grep >/dev/null "librtb.so.0 => $prefix/$libdir/librtb.so.0" || fail "consumer does not use the installed librtb"
+ldd build/consumer_static | grep >/dev/null librtb && fail "consumer_static needs librtb.so"
 for program in consumer consumer_static; do
   build/$program "$work/tables" tictactoe <"$work/expected" >cpp.out 2>cpp.err || fail "$program: $(cat cpp.err)"
   cmp -s cpp.out "$work/expected" || fail "the C++ program $program's values differ from tbprobe's"
