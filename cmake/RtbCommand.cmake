@@ -2,6 +2,7 @@
 # tools) with its man page, made from its --help and --version by help2man
 # at build time, and its bash completion (completion/rtb.bash, which knows
 # every rtb command). The server's tbserve uses it like tbgen and tbprobe.
+include_guard(GLOBAL)
 option(RTB_MAN_PAGES "Make the commands' man pages with help2man" ON)
 if(RTB_MAN_PAGES)
   find_program(RTB_HELP2MAN help2man)

@@ -9,6 +9,7 @@
 # sources stay as they are. Every header copied is a configure dependency:
 # editing one (or adding an include to it) refreshes the copies.
 
+include_guard(GLOBAL)
 set(RTB_HEADER_DIR ${PROJECT_BINARY_DIR}/include)
 set(rtb_include_line "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"")
 

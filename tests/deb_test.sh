@@ -55,4 +55,4 @@ has rtb-tools bin/tbgen bin/tbprobe share/man/man1/tbgen\\.1 share/man/man1/tbpr
   share/bash-completion/completions/tbgen share/bash-completion/completions/tbprobe
 field rtb-tools Depends | grep >/dev/null libboost-program-options || fail "rtb-tools: Depends $(field rtb-tools Depends)"
 field rtb-tools Depends | grep >/dev/null librtb && fail "rtb-tools depends on librtb, but links it statically"
-echo "deb_test: $(cd "$out" && ls ./*.deb | tr '\n' ' ')"
+echo "deb_test: ok: $(basename -a "$out"/*.deb | tr '\n' ' ')"

@@ -37,9 +37,10 @@ else
   prefix=$work/prefix
   cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 fi
-pc_file=$(find "$prefix/lib" -maxdepth 3 -path '*/pkgconfig/rtb.pc' | head -1)
+pc_file=$(find "$prefix/lib" -maxdepth 3 -path '*/pkgconfig/rtb.pc' 2>/dev/null | head -1 || true)
 [ -n "$pc_file" ] || fail "no rtb.pc installed under $prefix/lib"
 grep -qx "prefix=$prefix" "$pc_file" || fail "$pc_file does not name the prefix $prefix"
+# shellcheck disable=SC2016 # the literal ${exec_prefix}
 libdir=$(sed -n 's/^libdir=\${exec_prefix}\///p' "$pc_file")
 [ -n "$libdir" ] || fail "no rtb.pc installed"
 
@@ -77,7 +78,7 @@ cp "$source"/tests/install/consumer.c "$source"/tests/install/consumer.cpp "$sou
   "$work/consumer/"
 cd "$work/consumer"
 export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
-# shellcheck disable=SC2086 # flags are words
+# shellcheck disable=SC2086,SC2046 # flags and pkg-config's answer are lists of words
 cc -std=c11 -Wall -Werror $flags consumer.c -o consumer_c $(pkg-config --cflags --libs rtb) \
   -Wl,-rpath,"$prefix/$libdir"
 uses_installed_librtb ./consumer_c || fail "consumer_c does not use the installed librtb"
@@ -85,6 +86,7 @@ uses_installed_librtb ./consumer_c || fail "consumer_c does not use the installe
 cmp -s c.out "$work/expected" || fail "the C program's values differ from tbprobe's"
 if [ -z "$flags" ]; then
   # Fully static, from rtb.pc's Requires.private and Libs.private.
+  # shellcheck disable=SC2046 # pkg-config's answer is a list of words
   cc -std=c11 -static consumer.c -o consumer_c_static $(pkg-config --cflags --static --libs rtb)
   readelf -d consumer_c_static 2>/dev/null | grep >/dev/null NEEDED && fail "consumer_c_static is not static"
   ./consumer_c_static "$work/tables" tictactoe <"$work/expected" >c_static.out 2>c.err || fail "consumer_c_static: $(cat c.err)"

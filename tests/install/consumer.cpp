@@ -3,8 +3,9 @@
 // prefix only. Reads "<position> ..." lines (tbprobe --dump) from stdin and
 // prints "<position> <value>" as tbprobe --dump does; checks on the way that
 // each position's value agrees with the values of its moves.
-#include <iostream>
 #include <rtb/probe/probe.h>
+
+#include <iostream>
 #include <string>
 
 int main(int argc, char** argv) {
