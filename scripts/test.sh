@@ -17,19 +17,19 @@ configure() {  # configure <build dir> <RTB_SANITIZE>
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks \
     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 }
-run() {  # run <build dir> <RTB_SANITIZE> <ctest args...>
-  local dir=$1; shift
-  local sanitize=$1; shift
+run() {  # run <build dir> <RTB_SANITIZE> <build target> <ctest args...>
+  local dir=$1 sanitize=$2 target=$3
+  shift 3
   echo "== $dir (RTB_SANITIZE='$sanitize')"
   configure "$dir" "$sanitize"
-  cmake --build "$dir" -j"$jobs"
+  cmake --build "$dir" -j"$jobs" --target "$target"
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
 }
 echo "== style"
 configure build-test ""
 scripts/check-style.sh build-test
-run build-test ""
-run build-asan address
-run build-tsan thread -L threads
+run build-test "" all
+run build-asan address all
+run build-tsan thread rtb_threads_tests -L threads
 echo "== fuzz"
 scripts/fuzz.sh 20
