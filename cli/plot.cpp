@@ -115,7 +115,7 @@ void draw(cairo_t* cr, const Histogram& h, PlotSize size) {
   for (const auto& s : h.series)
     for (const auto& [depth, n] : s.bins) depths = std::max(depths, depth + 1);
   const double x_step = nice_step(depths, 10);
-  const double left = 80, top = 48, right = 20, bottom = 56, gap = 28;
+  const double left = 80, top = 48, right = 20, bottom = 56, gap = 44;
   const auto panels = static_cast<double>(std::max<std::size_t>(h.series.size(), 1));
   const double panel_height = (ht - top - bottom - gap * (panels - 1)) / panels;
   for (std::size_t k = 0; k < h.series.size(); ++k)
@@ -132,21 +132,21 @@ std::string xml_escaped(const std::string& s) {
 
 // cairo draws text as glyph outlines; the words also go into <title> and
 // <desc>, where search and screen readers find them.
-void add_svg_text(const std::filesystem::path& file, const Histogram& h) {
+void add_svg_text(const std::filesystem::path& file, const std::filesystem::path& shown, const Histogram& h) {
   std::ifstream in(file, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();
   std::string svg = buffer.str();
   const std::size_t open = svg.find("<svg");
   const std::size_t end = open == std::string::npos ? open : svg.find('>', open);
-  if (end == std::string::npos) throw PlotError("cairo wrote no SVG into " + file.string());
+  if (end == std::string::npos) throw PlotError("cairo wrote no SVG into " + shown.string());
   std::string desc = h.x_label + " / " + h.y_label;
   for (const auto& s : h.series) desc += "; " + s.name;
   svg.insert(end + 1,
              "\n<title>" + xml_escaped(h.title) + "</title>\n<desc>" + xml_escaped(desc) + "</desc>");
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   out << svg;
-  if (!out.flush()) throw PlotError("cannot write " + file.string());
+  if (!out.flush()) throw PlotError("cannot write " + shown.string());
 }
 
 void check(cairo_status_t status, const std::filesystem::path& file) {
@@ -154,24 +154,25 @@ void check(cairo_status_t status, const std::filesystem::path& file) {
     throw PlotError("cannot write " + file.string() + ": " + cairo_status_to_string(status));
 }
 
-void draw_into(const Histogram& h, const std::filesystem::path& file, const std::string& format,
-               PlotSize size) {
+// Draws into `file`; errors name `shown`, the file the user asked for.
+void draw_into(const Histogram& h, const std::filesystem::path& file, const std::filesystem::path& shown,
+               const std::string& format, PlotSize size) {
   const bool svg = format == ".svg";
   Surface surface(svg ? cairo_svg_surface_create(file.c_str(), size.width, size.height)
                       : cairo_image_surface_create(CAIRO_FORMAT_RGB24, size.width, size.height),
                   &cairo_surface_destroy);
-  check(cairo_surface_status(surface.get()), file);
+  check(cairo_surface_status(surface.get()), shown);
   {
     const Cairo cr(cairo_create(surface.get()), &cairo_destroy);
     draw(cr.get(), h, size);
-    check(cairo_status(cr.get()), file);
+    check(cairo_status(cr.get()), shown);
   }
   if (svg) {
     cairo_surface_finish(surface.get());
-    check(cairo_surface_status(surface.get()), file);
-    add_svg_text(file, h);
+    check(cairo_surface_status(surface.get()), shown);
+    add_svg_text(file, shown, h);
   } else {
-    check(cairo_surface_write_to_png(surface.get(), file.c_str()), file);
+    check(cairo_surface_write_to_png(surface.get(), file.c_str()), shown);
   }
 }
 
@@ -205,8 +206,10 @@ void write_plot(const Histogram& h, const std::filesystem::path& file, PlotSize 
   const std::filesystem::path temporary =
       parent / ("." + file.filename().string() + ".part" + std::to_string(getpid()));
   try {
-    draw_into(h, temporary, format, size);
-    std::filesystem::rename(temporary, file);
+    draw_into(h, temporary, file, format, size);
+    std::error_code error;
+    std::filesystem::rename(temporary, file, error);
+    if (error) throw PlotError("cannot write " + file.string() + ": " + error.message());
   } catch (...) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
