@@ -30,13 +30,16 @@ double nice_step(double range, int ticks) {
   return std::max(1.0, 10 * power);
 }
 
-std::string tick_text(double v) {
+// A tick's label in the unit of the axis, chosen by its largest tick
+// `top`: 0, 2k, 4k ... 10k rather than 0, 2000 ... 10k.
+std::string tick_text(double v, double top) {
   char text[32];
-  if (v >= 1e9)
+  if (v == 0) return "0";
+  if (top >= 1e9)
     std::snprintf(text, sizeof text, "%gG", v / 1e9);
-  else if (v >= 1e6)
+  else if (top >= 1e6)
     std::snprintf(text, sizeof text, "%gM", v / 1e6);
-  else if (v >= 1e4)
+  else if (top >= 1e4)
     std::snprintf(text, sizeof text, "%gk", v / 1e3);
   else
     std::snprintf(text, sizeof text, "%g", v);
@@ -86,7 +89,7 @@ void draw_panel(cairo_t* cr, const HistogramSeries& s, Rgb colour, Box box, std:
   for (double v = 0; v <= y_max + y_step / 2; v += y_step) {
     const double y = std::round(bottom - v / y_max * box.height) + 0.5;
     line(cr, box.left, y, box.left + box.width, y, kGrid);
-    text_at(cr, tick_text(v), box.left - 6, y, 1, 0.5, 11);
+    text_at(cr, tick_text(v, y_max), box.left - 6, y, 1, 0.5, 11);
   }
   cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
   for (const auto& [depth, n] : s.bins) {
@@ -99,7 +102,7 @@ void draw_panel(cairo_t* cr, const HistogramSeries& s, Rgb colour, Box box, std:
   for (double d = 0; d < depths; d += x_step) {
     const double x = box.left + (d + 0.5) * slot;
     line(cr, x, bottom, x, bottom + 4, kInk);
-    if (x_labels) text_at(cr, tick_text(d), x, bottom + 6, 0.5, 0, 11);
+    if (x_labels) text_at(cr, tick_text(d, depths), x, bottom + 6, 0.5, 0, 11);
   }
   text_at(cr, s.name, box.left + 8, box.top + 4, 0, 0, 12, true);
 }
