@@ -38,7 +38,7 @@ std::string rate_text(double per_second) {
 
 std::string duration_text(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0 || seconds > 1e8) return "--:--";
-  const auto s = static_cast<unsigned long>(seconds + 0.5);
+  const auto s = static_cast<unsigned long>(std::lround(seconds));
   if (s < 3600) return format("%lu:%02lu", s / 60, s % 60);
   return format("%lu:%02lu:%02lu", s / 3600, s / 60 % 60, s % 60);
 }
