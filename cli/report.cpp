@@ -1,31 +1,35 @@
 #include "cli/report.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 
+#include "cli/progress_format.h"
 #include "cli/value_kind.h"
 
 namespace rtb::cli {
 
-ProgressSink progress_on_stderr() {
-  return [](const ProgressReport& r) {
-    const std::string label = r.label.empty() ? "" : r.label + ": ";
-    const auto done = static_cast<unsigned long long>(r.done),
-               total = static_cast<unsigned long long>(r.total);
-    switch (r.phase) {
-      case ProgressReport::Phase::FirstPass:
-        std::fprintf(stderr, "\r%sfirst pass: %llu of %llu indices  %.1f s   ", label.c_str(), done, total,
-                     r.seconds);
-        break;
-      case ProgressReport::Phase::Propagation:
-        std::fprintf(stderr, "\r%sdepth %u  resolved %llu of %llu indices  %.2f M/s  %.1f s   ",
-                     label.c_str(), r.depth, done, total, static_cast<double>(r.done) / r.seconds / 1e6,
-                     r.seconds);
-        break;
-      case ProgressReport::Phase::Done:
-        std::fprintf(stderr, "\r%ssolved to depth %u in %.1f s%40s\n", label.c_str(), r.depth, r.seconds, "");
-        break;
-    }
-  };
+std::shared_ptr<ProgressPrinter> progress_on_stderr(double every) {
+  ProgressStyle style;
+  style.terminal = isatty(STDERR_FILENO) != 0;
+  style.interval = style.terminal ? 0.1 : every;
+  winsize size{};
+  if (style.terminal && ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+    style.columns = size.ws_col;
+  const auto start = std::chrono::steady_clock::now();
+  return std::make_shared<ProgressPrinter>(
+      style,
+      [](std::string_view text) {
+        std::fwrite(text.data(), 1, text.size(), stderr);
+        std::fflush(stderr);
+      },
+      [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); });
+}
+
+ProgressSink sink_of(std::shared_ptr<ProgressPrinter> printer) {
+  return [printer = std::move(printer)](const ProgressReport& r) { printer->report(r); };
 }
 
 std::string run_summary(const storage::TableMeta& meta, double seconds, std::uint64_t peak_bytes) {

@@ -3,15 +3,20 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "cli/progress_format.h"
 #include "gen/core/output.h"
 #include "gen/core/progress.h"
 
 namespace rtb::cli {
 
-// Prints progress reports on stderr, each over the last ("\r").
-ProgressSink progress_on_stderr();
+// Prints progress reports on stderr: a bar redrawn in place when stderr is
+// a terminal, else a plain line every `every` seconds. Call clear() on the
+// printer before writing anything else on stderr.
+std::shared_ptr<ProgressPrinter> progress_on_stderr(double every);
+ProgressSink sink_of(std::shared_ptr<ProgressPrinter> printer);
 
 // "765 positions: 131 wins, ...; 0.02 s; peak 12.3 MiB": the counts as the
 // table's value kind tells them, the time and the peak memory of the run.

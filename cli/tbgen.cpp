@@ -36,20 +36,26 @@ void list_games() {
 }
 
 int run_generate(const ValueKind& kind, const std::string& game, const Params& params, BuildOptions options,
-                 bool quiet) {
+                 bool quiet, double progress_every) {
   std::filesystem::create_directories(options.out_dir);
   auto start = std::chrono::steady_clock::now();
+  const auto printer = quiet ? nullptr : progress_on_stderr(progress_every);
   options.on_written = [&](const WrittenTable& written) {
     const auto now = std::chrono::steady_clock::now();
+    if (printer) printer->clear();
     std::cout << written.path.string() << std::endl;
     if (!quiet)
-      std::cerr << run_summary(written.meta, std::chrono::duration<double>(now - start).count(),
+      std::cerr << written.path.stem().string() << ": "
+                << run_summary(written.meta, std::chrono::duration<double>(now - start).count(),
                                peak_memory_bytes())
                 << "\n";
     start = now;
   };
-  options.on_note = [](const std::string& note) { std::cerr << "note: " << note << "\n"; };
-  if (!quiet) options.gen.progress = progress_on_stderr();
+  options.on_note = [&](const std::string& note) {
+    if (printer) printer->clear();
+    std::cerr << "note: " << note << "\n";
+  };
+  if (printer) options.gen.progress = sink_of(printer);
   kind.generate(game, params, options);
   return 0;
 }
@@ -67,6 +73,7 @@ int main(int argc, char** argv) {
   std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   std::string sample_text = "0";
   double checkpoint_every = BuildOptions().checkpoint_every;
+  double progress_every = 5;
   po::options_description visible(
       "Usage: tbgen --game G [--param key=value ...] [--solver S] [--out DIR]\n"
       "       tbgen verify --table FILE\n"
@@ -87,7 +94,9 @@ int main(int argc, char** argv) {
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
       "threads,t", po::value(&threads_text)->default_value(threads_text),
       "worker threads (default: all cores)")("quiet,q", "no progress or summary on stderr")(
-      "force,f", "replace a table that already exists")(
+      "progress-every", po::value(&progress_every)->default_value(progress_every),
+      "seconds between progress lines when stderr is not a terminal (a terminal shows a bar; 0: every "
+      "report)")("force,f", "replace a table that already exists")(
       "checkpoint-every", po::value(&checkpoint_every)->default_value(checkpoint_every),
       "seconds of work between saves of a long table's state, which a rerun after a kill resumes from (0: "
       "none)")("table", po::value(&table), "verify: the table file to re-check")(
@@ -137,7 +146,8 @@ int main(int argc, char** argv) {
   options.gen.threads = threads;
   if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
   options.checkpoint_every = checkpoint_every;
-  return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0);
+  if (!(progress_every >= 0)) throw UsageError("--progress-every must be 0 or more seconds");
+  return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0, progress_every);
 }
 
 }  // namespace

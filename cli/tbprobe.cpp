@@ -10,6 +10,7 @@
 
 #include "cli/common.h"
 #include "cli/kinds/grundy.h"
+#include "cli/plot.h"
 #include "cli/value_kind.h"
 #include "games/registry.h"
 
@@ -55,6 +56,21 @@ void answer(const KindReader& reader, const Json& j, bool json,
     (reader.*print)(j, std::cout);
 }
 
+// "800x600"
+PlotSize parse_plot_size(const std::string& text) {
+  const std::size_t x = text.find('x');
+  if (x == std::string::npos) throw UsageError("--plot-size must be WIDTHxHEIGHT, not " + quote_input(text));
+  return {static_cast<int>(number_option("plot-size width", text.substr(0, x), 200, 10000)),
+          static_cast<int>(number_option("plot-size height", text.substr(x + 1), 150, 10000))};
+}
+
+// The table's name as its file says it, with the game's where the name
+// lacks it: "chess KRPvK", "connect4-4x4".
+std::string plot_title(const OpenedTable& table) {
+  const std::string name = table.path().stem().string(), game = table.meta().game;
+  return name.find(game) == std::string::npos ? game + " " + name : name;
+}
+
 int main(int argc, char** argv) {
   Request r;
   std::string fen;
@@ -79,6 +95,8 @@ int main(int argc, char** argv) {
       "index", po::value<std::string>(), "the same for the position with this index")(
       "line", "with --position or --index: also print the best line to the end")(
       "stats", "print the counts and the histogram of depths")(
+      "plot", po::value<std::string>(), "draw the histogram of depths into this file (.svg or .png)")(
+      "plot-size", po::value<std::string>()->default_value("800x600"), "the picture's width x height")(
       "reachable", "count the positions reachable from the start position")(
       "dump", "print every position in index order: <position> <value>")(
       "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")(
@@ -116,10 +134,12 @@ int main(int argc, char** argv) {
   if (r.table.empty() == r.dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
   std::optional<Index> index;
   if (vm.count("index")) index = number_option("index", vm["index"].as<std::string>(), 0, UINT64_MAX);
-  if (!r.position && !index && !vm.count("stats") && !vm.count("dump") && !vm.count("reachable") &&
-      !vm.count("checksum") && !vm.count("check"))
+  if (!r.position && !index && !vm.count("stats") && !vm.count("plot") && !vm.count("dump") &&
+      !vm.count("reachable") && !vm.count("checksum") && !vm.count("check"))
     throw UsageError(
-        "nothing to do: give --position, --index, --stats, --reachable, --dump, --checksum or --check");
+        "nothing to do: give --position, --index, --stats, --plot, --reachable, --dump, --checksum or "
+        "--check");
+  const PlotSize plot_size = parse_plot_size(vm["plot-size"].as<std::string>());
 
   OpenedTable table(table_file(r), r.game);
   if (vm.count("check")) {
@@ -133,13 +153,18 @@ int main(int argc, char** argv) {
     std::cout << (json ? Json{{"checksum", sum}}.dump() : sum) << "\n";
   }
   const std::string kind = table.meta().value_kind;
+  const std::string title = plot_title(table);
   const auto reader = kind_named(kind).open(std::move(table));
   const bool line = vm.count("line") > 0;
   if (r.position)
     answer(*reader, reader->position({r.position, std::nullopt, line}), json, &KindReader::print_position);
   if (index)
     answer(*reader, reader->position({std::nullopt, index, line}), json, &KindReader::print_position);
-  if (vm.count("stats")) answer(*reader, reader->stats(), json, &KindReader::print_stats);
+  if (vm.count("stats") || vm.count("plot")) {
+    const Json stats = reader->stats();
+    if (vm.count("plot")) write_plot(depth_histogram(stats, title), vm["plot"].as<std::string>(), plot_size);
+    if (vm.count("stats")) answer(*reader, stats, json, &KindReader::print_stats);
+  }
   if (vm.count("reachable")) answer(*reader, reader->reachable(), json, &KindReader::print_reachable);
   if (vm.count("dump")) reader->dump(std::cout, json);
   return 0;

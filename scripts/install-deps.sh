@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config
           libboost-program-options-dev liblmdb-dev libzstd-dev libxxhash-dev
           libgtest-dev libbenchmark-dev nlohmann-json3-dev
+          libcairo2-dev  # tbprobe --plot draws SVG and PNG pictures with cairo
           clang-format-14 clang-tidy-14
           clang-14 libclang-rt-14-dev  # clang-14 and libFuzzer: scripts/fuzz.sh
           help2man)  # the man pages, made from the commands' --help at build time

@@ -14,16 +14,29 @@
 namespace rtb::cli {
 namespace {
 
-void generate(const std::string& game_name, const Params& params, const BuildOptions& options) {
+// The tables of a set that exist are skipped; a single table is rebuilt
+// (or refused) as asked.
+bool skipped(std::size_t tables, const std::filesystem::path& path, const BuildOptions& options) {
+  return tables > 1 && std::filesystem::exists(path) && !options.force;
+}
+
+void generate(const std::string& game_name, const Params& params, const BuildOptions& asked) {
   const std::vector<Params> tables = expand_params(game_name, params);
+  BuildOptions options = asked;
+  for (const Params& one : tables)
+    with_game(game_name, one, [&](auto& game) {
+      if constexpr (wdl_solvable<std::decay_t<decltype(game)>>())
+        if (!skipped(tables.size(), table_path(options.out_dir, game.table_name()), options))
+          plan_tables(game, options, options.plan);
+      return 0;
+    });
   for (const Params& one : tables) {
     with_game(game_name, one, [&](auto& game) {
       if constexpr (!wdl_solvable<std::decay_t<decltype(game)>>())
         throw GameError("game " + game_name +
                         " has moves to sums of positions: generate it with --solver grundy");
       const auto path = table_path(options.out_dir, game.table_name());
-      if (tables.size() > 1 && std::filesystem::exists(path) && !options.force)
-        return 0;  // a set skips what exists
+      if (skipped(tables.size(), path, options)) return 0;
       build_table(game, options);
       return 0;
     });

@@ -22,8 +22,10 @@ struct GenOptions {
   // Layers smaller than this are processed by one thread: waking the others
   // costs more than the work.
   std::uint64_t parallel_threshold = 8192;
-  ProgressSink progress;  // empty: no progress reports
-  std::string label;      // what the progress reports are about, e.g. "tier 3 of 25"
+  ProgressSink progress;           // empty: no progress reports
+  double progress_interval = 0.1;  // seconds between reports at least
+  TablePlace table;                // the table the reports are about
+  std::string label;               // the part of the table, e.g. "tier 3 of 25"
   // For tests: a queue of at most this many positions (0: about a byte per
   // index), and 8-byte queue entries even where 4 would do.
   std::uint64_t queue_cap = 0;

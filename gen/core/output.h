@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "games/game.h"
 #include "gen/core/options.h"
@@ -32,12 +33,24 @@ struct BuildOptions {
   // Seconds of work between checkpoints of a long table (0: none), and
   // whether to resume from the checkpoint an earlier run left.
   double checkpoint_every = 120;
+  // The tables this run builds, in order (see plan_tables in gen/wdl/build.h),
+  // so each one's progress says "table 6 of 20"; empty: no place is known.
+  std::vector<std::string> plan;
   // Called after each table is written, dependencies included.
   std::function<void(const WrittenTable&)> on_written;
   // Called with what the user should know that is no error ("removing the
   // partial file an interrupted run left").
   std::function<void(const std::string&)> on_note;
 };
+
+// The progress reports' name and place of the table `name` in options.plan.
+inline TablePlace place_in_plan(const BuildOptions& options, const std::string& name) {
+  TablePlace place{name, 0, 0};
+  for (std::size_t k = 0; k < options.plan.size(); ++k)
+    if (options.plan[k] == name)
+      place = {name, static_cast<std::uint32_t>(k + 1), static_cast<std::uint32_t>(options.plan.size())};
+  return place;
+}
 
 inline std::filesystem::path table_path(const std::filesystem::path& dir, const std::string& name) {
   return dir / (name + ".rtb");

@@ -1,6 +1,8 @@
 // Progress of a long generation, reported to whoever asked for it (the
-// front end prints it; the library never does): at most once a second and
-// only after the first second, so short runs stay silent.
+// front end prints it; the library never does). Each phase counts what it
+// can know exactly: the first pass scans every index of the space; the
+// propagation resolves legal positions, and what it never reaches is drawn
+// when it ends, so Done reports every legal position resolved.
 #pragma once
 
 #include <chrono>
@@ -10,14 +12,23 @@
 
 namespace rtb {
 
+// Where a table sits in a run that builds several (its dependencies, a set
+// such as chess material=all4): "table 6 of 20: KRPvK". number 0: unknown.
+struct TablePlace {
+  std::string name;
+  std::uint32_t number = 0, count = 0;
+};
+
 struct ProgressReport {
   enum class Phase { FirstPass, Propagation, Done };
   Phase phase;
-  const std::string& label;  // what the run is about, e.g. "tier 3 of 25"; may be empty
-  std::uint64_t done;        // indices scanned (first pass) or resolved (propagation)
-  std::uint64_t total;       // the index space
+  const TablePlace& table;
+  const std::string& label;  // the part of the table, e.g. "tier 3 of 25"; may be empty
+  std::uint64_t done;        // indices scanned (first pass) or legal positions resolved
+  std::uint64_t total;       // the index space (first pass) or the legal positions
   std::uint32_t depth;       // the layer being worked, or the deepest when Done
   double seconds;            // since the run started
+  double phase_seconds;      // since this phase started
 };
 
 // Called from one thread at a time.
@@ -25,44 +36,57 @@ using ProgressSink = std::function<void(const ProgressReport&)>;
 
 class Progress {
  public:
-  Progress(ProgressSink sink, std::uint64_t total, std::string label)
-      : sink_(std::move(sink)), total_(total), label_(std::move(label)) {}
+  // Reports at once, then at most once per `interval` seconds, and always at
+  // Done: the front end decides what to show.
+  Progress(ProgressSink sink, std::uint64_t size, TablePlace table, std::string label, double interval)
+      : sink_(std::move(sink)),
+        size_(size),
+        table_(std::move(table)),
+        label_(std::move(label)),
+        interval_(interval) {}
+
+  bool wanted() const { return static_cast<bool>(sink_); }
 
   // From one thread only: the initial pass over every index.
-  void initialising(std::uint64_t done) {
-    if (due()) report(ProgressReport::Phase::FirstPass, done, 0);
+  void initialising(std::uint64_t scanned) {
+    if (due()) report(ProgressReport::Phase::FirstPass, scanned, size_, 0, 0);
+  }
+  // The first pass is over: `legal` positions are to be resolved.
+  void propagating(std::uint64_t legal) {
+    legal_ = legal;
+    propagation_start_ = seconds();
   }
   void update(std::uint32_t depth, std::uint64_t resolved) {
-    if (due()) report(ProgressReport::Phase::Propagation, resolved, depth);
+    if (due()) report(ProgressReport::Phase::Propagation, resolved, legal_, depth, propagation_start_);
   }
-  // Reported only when something was reported before.
   void done(std::uint32_t max_depth) {
-    if (sink_ && reported_) report(ProgressReport::Phase::Done, total_, max_depth);
+    if (sink_) report(ProgressReport::Phase::Done, legal_, legal_, max_depth, propagation_start_);
   }
 
  private:
   using Clock = std::chrono::steady_clock;
 
-  // Whether a report is due: someone listens, after the first second, once a second.
   bool due() {
     if (!sink_) return false;
     const double now = seconds();
-    if (now < 1.0 || now - last_ < 1.0) return false;
+    if (now - last_ < interval_) return false;
     last_ = now;
-    reported_ = true;
     return true;
   }
-  void report(ProgressReport::Phase phase, std::uint64_t done, std::uint32_t depth) const {
-    sink_(ProgressReport{phase, label_, done, total_, depth, seconds()});
+  void report(ProgressReport::Phase phase, std::uint64_t done, std::uint64_t total, std::uint32_t depth,
+              double phase_start) const {
+    const double now = seconds();
+    sink_(ProgressReport{phase, table_, label_, done, total, depth, now, now - phase_start});
   }
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
   ProgressSink sink_;
-  std::uint64_t total_;
+  std::uint64_t size_, legal_ = 0;
+  TablePlace table_;
   std::string label_;
+  double interval_;
   Clock::time_point start_ = Clock::now();
-  double last_ = 0;
-  bool reported_ = false;
+  double last_ = -1e300, propagation_start_ = 0;
 };
 
 }  // namespace rtb

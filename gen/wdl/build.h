@@ -2,6 +2,7 @@
 // depends on), then write atomically.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -95,6 +96,22 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
   return values;
 }
 
+// Appends to `plan` the tables build_table(game) will build, in the order
+// it builds them: the missing dependencies, depth first, then `game`.
+template <Game G>
+void plan_tables(const G& game, const BuildOptions& options, std::vector<std::string>& plan) {
+  auto planned = [&](const std::string& name) { return std::ranges::find(plan, name) != plan.end(); };
+  if constexpr (AttachesDependencies<G>)
+    for (const Dependency& dep : game.dependencies())
+      with_game(dep.game, dep.params, [&](auto& sub) {
+        if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())) &&
+            !planned(sub.table_name()))
+          plan_tables(sub, options, plan);
+        return 0;
+      });
+  if (!planned(game.table_name())) plan.push_back(game.table_name());
+}
+
 // Generates `game` (after the tables it depends on) and writes its table into
 // options.out_dir; returns the path. Throws (GenError,
 // storage::StorageError) with nothing written.
@@ -104,6 +121,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   const storage::TableLock lock = prepare_output(path, options);
   const auto dependency_values = attach_dependencies(game, options);
   GenOptions gen = options.gen;
+  gen.table = place_in_plan(options, game.table_name());
   Checkpointing checkpoints(game, path, options, gen);
   GenStats stats;
   if constexpr (Tiered<G>) {

@@ -63,7 +63,7 @@ class Retrograde {
         entries32_(size_ <= (Index{1} << 32) && !options.wide_queue),
         layers32_(entries32_ ? size_ : 0, pool_.size(), Value::kMaxDepth, options.queue_cap),
         layers64_(entries32_ ? 0 : size_, pool_.size(), Value::kMaxDepth, options.queue_cap),
-        progress_(options.progress, size_, options.label) {}
+        progress_(options.progress, size_, options.table, options.label, options.progress_interval) {}
 
   GenResult run() {
     value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
@@ -71,6 +71,7 @@ class Retrograde {
     std::uint32_t first_depth = 0;
     resume(first_depth);
     initialise();
+    if (progress_.wanted()) progress_.propagating(count_legal());
     propagate(first_depth);
     left_.reset();
     const GenStats stats = finish();
@@ -412,6 +413,20 @@ class Retrograde {
       value_[q] = loss;
     }
     push(worker, plies, q);
+  }
+
+  // For the progress reports: what the propagation will resolve (a resumed
+  // run knows no count of the part it restored).
+  std::uint64_t count_legal() {
+    std::vector<std::uint64_t> part(pool_.size());
+    pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
+      std::uint64_t n = 0;
+      for (Index i = lo; i < hi; ++i) n += value_[i] != kIllegal;
+      part[worker] += n;
+    });
+    std::uint64_t sum = 0;
+    for (std::uint64_t n : part) sum += n;
+    return sum;
   }
 
   // Counts the outcomes and clears the marks of illegal indices.
