@@ -1,0 +1,77 @@
+// The depth histogram as hand-made SVG: two series (wins, losses for the side
+// to move) over plies, grouped bars on a linear or logarithmic axis.
+import type { HistogramBar } from './api';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function node(tag: string, attrs: Record<string, string | number>, parent?: Element, text?: string): SVGElement {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  parent?.appendChild(e);
+  return e;
+}
+
+// 1, 2, 5, 10, 20, 50 ... : round tick steps.
+function niceStep(max: number, ticks: number): number {
+  const raw = max / ticks;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? power * 10;
+}
+
+export function drawHistogram(el: HTMLElement, bars: HistogramBar[], log: boolean): void {
+  el.replaceChildren();
+  if (bars.length === 0) {
+    el.textContent = 'no won or lost positions';
+    return;
+  }
+  const width = 760;
+  const height = 260;
+  const left = 64;
+  const bottom = 40;
+  const top = 12;
+  const right = 8;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const max = Math.max(1, ...bars.map((b) => Math.max(b.wins, b.losses)));
+  const scale = log
+    ? (v: number) => (v <= 0 ? 0 : (Math.log10(v) + 1) / (Math.log10(max) + 1))
+    : (v: number) => v / max;
+  const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, class: 'histogram', role: 'img' });
+  node('title', {}, svg, 'Positions by depth: wins and losses for the side to move');
+  const slot = plotW / bars.length;
+  const barW = Math.max(1, slot / 2 - 1);
+  bars.forEach((b, i) => {
+    const x = left + i * slot;
+    for (const [series, count, dx] of [['wins', b.wins, 0], ['losses', b.losses, barW]] as const) {
+      const h = scale(count) * plotH;
+      const rect = node('rect', { x: x + dx + 0.5, y: top + plotH - h, width: barW, height: h, class: `bar ${series}` }, svg);
+      rect.dataset.plies = String(b.plies);
+      rect.dataset.count = String(count);
+      node('title', {}, rect, `${count.toLocaleString('en')} ${series} in ${b.plies} plies`);
+    }
+  });
+  // Axes: ticks on y, plies labelled on x every few bars.
+  node('line', { x1: left, y1: top + plotH, x2: width - right, y2: top + plotH, class: 'axis' }, svg);
+  node('line', { x1: left, y1: top, x2: left, y2: top + plotH, class: 'axis' }, svg);
+  const ticks = log
+    ? Array.from({ length: Math.floor(Math.log10(max)) + 1 }, (_, k) => 10 ** k)
+    : Array.from({ length: Math.floor(max / niceStep(max, 5)) + 1 }, (_, k) => k * niceStep(max, 5));
+  for (const t of ticks) {
+    const y = top + plotH - scale(t) * plotH;
+    node('line', { x1: left - 4, y1: y, x2: left, y2: y, class: 'axis' }, svg);
+    node('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, svg, t.toLocaleString('en'));
+  }
+  const every = Math.max(1, Math.ceil(bars.length / 20));
+  bars.forEach((b, i) => {
+    if (i % every !== 0) return;
+    node('text', { x: left + (i + 0.5) * slot, y: top + plotH + 16, 'text-anchor': 'middle', class: 'tick' }, svg, String(b.plies));
+  });
+  node('text', { x: left + plotW / 2, y: height - 4, 'text-anchor': 'middle', class: 'label' }, svg, 'depth (plies)');
+  node('text', { x: 14, y: top + plotH / 2, 'text-anchor': 'middle', class: 'label', transform: `rotate(-90 14 ${top + plotH / 2})` }, svg, log ? 'positions (log)' : 'positions');
+  el.appendChild(svg);
+  const legend = document.createElement('p');
+  legend.className = 'legend';
+  legend.innerHTML = '<span class="key wins"></span> wins <span class="key losses"></span> losses (for the side to move)';
+  el.appendChild(legend);
+}
