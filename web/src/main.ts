@@ -54,7 +54,7 @@ function remember(): void {
   window.history.replaceState(null, '', url);
 }
 
-function renderProbe(probe: Probe): void {
+function renderProbe(probe: Probe, failure: string | null = null): void {
   shown = probe;
   positionInput.value = probe.position;
   document.body.dataset.position = probe.position;
@@ -65,17 +65,21 @@ function renderProbe(probe: Probe): void {
     valueEl.textContent = `${describe(probe.value)} for the side to move`;
     valueEl.dataset.outcome = probe.value.outcome ?? '';
     valueEl.dataset.plies = probe.value.plies === undefined ? '' : String(probe.value.plies);
+  } else if (failure !== null) {
+    valueEl.textContent = 'no value';
+    valueEl.dataset.outcome = '';
+    valueEl.dataset.plies = '';
   } else {
     const { position: _p, moves: _m, ...rest } = probe;
     valueEl.textContent = JSON.stringify(rest);
     valueEl.dataset.outcome = '';
     valueEl.dataset.plies = '';
   }
-  if (probe.stored_as) valueEl.textContent += ` (stored as ${probe.stored_as})`;
+  valueEl.title = probe.stored_as ? `stored as ${probe.stored_as}` : '';
   const list = $('moves');
   list.replaceChildren();
   const moves = probe.moves ?? [];
-  if (moves.length === 0) list.innerHTML = '<li class="none">no moves: the game is over</li>';
+  if (moves.length === 0 && failure === null) list.innerHTML = '<li class="none">no moves: the game is over</li>';
   for (const { move, index } of bestFirst(moves)) {
     const li = document.createElement('li');
     li.dataset.index = String(index);
@@ -105,7 +109,12 @@ async function load(position: string): Promise<void> {
     showError(null);
     renderProbe(probe);
   } catch (e) {
-    showError(e instanceof Error ? e.message : String(e));
+    if (wanted !== table) return;
+    const message = e instanceof Error ? e.message : String(e);
+    showError(message);
+    // The board shows the position asked for, even one the server cannot
+    // value (chess KvK has no table), so it never disagrees with the page.
+    renderProbe({ position, moves: [] }, message);
   } finally {
     document.body.dataset.loaded = String(Date.now());
   }
@@ -126,8 +135,11 @@ function drawStats(): void {
     $('histogram').replaceChildren();
     return;
   }
-  const counts = Object.entries(stats.counts ?? {})
-    .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+  const c = stats.counts ?? {};
+  const counts = ['wins', 'draws', 'losses']
+    .filter((k) => c[k] !== undefined)
+    .map((k) => `${c[k].toLocaleString('en')} ${k}`)
+    .concat(c.max_depth !== undefined ? [`longest ${c.max_depth} plies`] : [])
     .join(', ');
   caption.textContent = `${(stats.legal ?? 0).toLocaleString('en')} positions${counts ? `: ${counts}` : ''}`;
   if (stats.histogram) drawHistogram($('histogram'), stats.histogram, logScale.checked);
@@ -146,7 +158,15 @@ async function chooseTable(file: string, position: string | null): Promise<void>
   stats = null;
   drawStats();
   const current = table;
-  await load(position ?? table.start ?? '');
+  const first = position ?? table.start;
+  if (first === null) {
+    positionInput.value = '';
+    positionInput.placeholder = table.game === 'chess' ? 'a FEN of this table, then Enter' : 'a position, then Enter';
+    $('value').textContent = 'type a position';
+    $('moves').replaceChildren();
+    view.render({ position: '', moves: [] }, play);
+    document.body.dataset.loaded = String(Date.now());
+  } else await load(first);
   try {
     const s = await api.stats(current);
     if (current === table) {
@@ -180,7 +200,7 @@ async function start(): Promise<void> {
   $('start').addEventListener('click', () => {
     if (shown) history.push(shown.position);
     view?.played?.(null);
-    void load(table?.start ?? '');
+    if (table?.start != null) void load(table.start);
   });
   $('back').addEventListener('click', () => {
     const previous = history.pop();

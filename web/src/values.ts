@@ -6,6 +6,7 @@ export function describe(v: Value | undefined): string {
   if (v.value !== undefined) return `Grundy value ${v.value}${v.outcome ? ` (${v.outcome})` : ''}`;
   if (v.outcome === 'draw') return 'draw';
   if (v.outcome === undefined) return 'unknown';
+  if (v.plies === 0) return v.outcome === 'loss' ? 'lost: the game is over' : `${v.outcome}: the game is over`;
   return v.plies === undefined ? v.outcome : `${v.outcome} in ${v.plies} ${v.plies === 1 ? 'ply' : 'plies'}`;
 }
 

@@ -216,6 +216,7 @@ tbgen('chess', 'material=KQvK');
 const { server, base } = await startServer();
 const profile = mkdtempSync(path.join(os.tmpdir(), 'rtb-chromium-'));
 let context;
+let page;
 try {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -224,15 +225,16 @@ try {
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1100, height: 900 },
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (e) => check(false, `page error: ${e.message}`));
   await page.goto(base);
-  await page.waitForSelector('#table option', { timeout: 10000 });
+  await page.waitForSelector('#table option', { state: 'attached', timeout: 10000 });
   await ticTacToe(page);
   await connectFour(page);
   await chess(page);
 } catch (e) {
   check(false, `the test ran to its end: ${e.stack ?? e}`);
+  if (page) await screenshot(page, 'browser_failure').catch(() => {});
 } finally {
   await context?.close();
   server.kill('SIGTERM');

@@ -16,12 +16,21 @@ async function probeJson(args) {
   return stdout.trim().split('\n')[0];
 }
 
+// What tbserve takes from the game's start(): the empty board, none for chess.
+function startOf(game, p) {
+  if (game === 'tictactoe') return '.'.repeat(Number(p.m ?? 3) * Number(p.n ?? 3));
+  if (game === 'connect4') return '/'.repeat(Number(p.width ?? 7) - 1);
+  if (game === 'quixo') return `x:${'.'.repeat(Number(p.n ?? 5) ** 2)}`;
+  return null;
+}
+
 async function tables() {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.rtb')).sort();
   const out = [];
   for (const file of files) {
     const s = JSON.parse(await probeJson(['--table', path.join(dir, file), '--stats', '--json']));
-    out.push({ game: s.game, params: s.params, file, kind: s.value_kind, start: s.game === 'chess' ? null : '' });
+    const params = Object.fromEntries(s.params.split(',').filter(Boolean).map((kv) => kv.split('=')));
+    out.push({ game: s.game, params, file, kind: s.value_kind, start: startOf(s.game, params) });
   }
   return JSON.stringify(out);
 }

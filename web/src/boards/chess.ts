@@ -35,7 +35,7 @@ export const chessView: ViewFactory = (el) => {
       try {
         chess = new Chess(probe.position);
       } catch {
-        chess = null;  // a FEN that chess.js refuses is still shown, read only
+        chess = null; // a FEN that chess.js refuses is still shown, with no moves
       }
       const turn = probe.position.split(' ')[1] === 'b' ? 'black' : 'white';
       const config = {
@@ -43,10 +43,11 @@ export const chessView: ViewFactory = (el) => {
         turnColor: turn,
         lastMove,
         check: chess?.inCheck() ?? false,
-        viewOnly: chess === null,
+        // Not viewOnly: chessground binds its mouse events only to a board
+        // that was made movable, and this board lives across positions.
         movable: {
           free: false,
-          color: turn,
+          color: chess ? turn : undefined,
           dests: chess ? dests(chess) : new Map(),
           showDests: true,
           events: {
