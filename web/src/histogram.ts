@@ -1,8 +1,11 @@
-// The depth histogram as hand-made SVG: two series (wins, losses for the side
-// to move) over plies, grouped bars on a linear or logarithmic axis.
+// The depth histogram as hand-made SVG: one stacked bar per depth, wins
+// (green, below) and losses (red, above) for the side to move, on a linear
+// or logarithmic axis. In a game where turns alternate a depth holds only
+// wins (odd plies) or only losses (even plies), so most bars are one colour.
 import type { HistogramBar } from './api';
 
 const SVG = 'http://www.w3.org/2000/svg';
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 function node(tag: string, attrs: Record<string, string | number>, parent?: Element, text?: string): SVGElement {
   const e = document.createElementNS(SVG, tag);
@@ -27,25 +30,29 @@ export function drawHistogram(el: HTMLElement, bars: HistogramBar[], log: boolea
   }
   const width = 760;
   const height = 260;
-  const left = 64;
+  const left = 58;
   const bottom = 40;
   const top = 12;
   const right = 8;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
-  const max = Math.max(1, ...bars.map((b) => Math.max(b.wins, b.losses)));
+  const max = Math.max(1, ...bars.map((b) => b.wins + b.losses));
   const scale = log
     ? (v: number) => (v <= 0 ? 0 : (Math.log10(v) + 1) / (Math.log10(max) + 1))
     : (v: number) => v / max;
   const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, class: 'histogram', role: 'img' });
   node('title', {}, svg, 'Positions by depth: wins and losses for the side to move');
   const slot = plotW / bars.length;
-  const barW = Math.max(1, slot / 2 - 1);
+  const barW = Math.max(1, slot * 0.8);
   bars.forEach((b, i) => {
-    const x = left + i * slot;
-    for (const [series, count, dx] of [['wins', b.wins, 0], ['losses', b.losses, barW]] as const) {
-      const h = scale(count) * plotH;
-      const rect = node('rect', { x: x + dx + 0.5, y: top + plotH - h, width: barW, height: h, class: `bar ${series}` }, svg);
+    const x = left + i * slot + (slot - barW) / 2;
+    // Stacked: the scale of the running total, so a log axis stacks too.
+    let below = 0;
+    for (const [series, count] of [['wins', b.wins], ['losses', b.losses]] as const) {
+      const y0 = top + plotH - scale(below) * plotH;
+      below += count;
+      const y1 = top + plotH - scale(below) * plotH;
+      const rect = node('rect', { x, y: y1, width: barW, height: Math.max(0, y0 - y1), class: `bar ${series}` }, svg);
       rect.dataset.plies = String(b.plies);
       rect.dataset.count = String(count);
       node('title', {}, rect, `${count.toLocaleString('en')} ${series} in ${b.plies} plies`);
@@ -60,7 +67,7 @@ export function drawHistogram(el: HTMLElement, bars: HistogramBar[], log: boolea
   for (const t of ticks) {
     const y = top + plotH - scale(t) * plotH;
     node('line', { x1: left - 4, y1: y, x2: left, y2: y, class: 'axis' }, svg);
-    node('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, svg, t.toLocaleString('en'));
+    node('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, svg, compact.format(t));
   }
   const every = Math.max(1, Math.ceil(bars.length / 20));
   bars.forEach((b, i) => {
@@ -68,7 +75,7 @@ export function drawHistogram(el: HTMLElement, bars: HistogramBar[], log: boolea
     node('text', { x: left + (i + 0.5) * slot, y: top + plotH + 16, 'text-anchor': 'middle', class: 'tick' }, svg, String(b.plies));
   });
   node('text', { x: left + plotW / 2, y: height - 4, 'text-anchor': 'middle', class: 'label' }, svg, 'depth (plies)');
-  node('text', { x: 14, y: top + plotH / 2, 'text-anchor': 'middle', class: 'label', transform: `rotate(-90 14 ${top + plotH / 2})` }, svg, log ? 'positions (log)' : 'positions');
+  node('text', { x: 12, y: top + plotH / 2, 'text-anchor': 'middle', class: 'label', transform: `rotate(-90 12 ${top + plotH / 2})` }, svg, log ? 'positions (log)' : 'positions');
   el.appendChild(svg);
   const legend = document.createElement('p');
   legend.className = 'legend';

@@ -8,7 +8,7 @@ import type { Probe, Stats, TableInfo } from './api';
 import { bestFirst, describe } from './values';
 import { drawHistogram } from './histogram';
 import type { BoardView, ViewFactory } from './boards/view';
-import { chessView } from './boards/chess';
+import { chessView, exampleFen } from './boards/chess';
 import { connect4View } from './boards/connect4';
 import { gridView } from './boards/grid';
 import { quixoView } from './boards/quixo';
@@ -40,6 +40,12 @@ function tableName(t: TableInfo): string {
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
   return `${t.game}${params ? ` ${params}` : ''} (${t.kind})`;
+}
+
+// The table's start position, or for chess an example of its material.
+function startOf(t: TableInfo): string | null {
+  if (t.start !== null) return t.start;
+  return t.game === 'chess' && t.params.material ? exampleFen(t.params.material) : null;
 }
 
 function showError(message: string | null): void {
@@ -158,7 +164,7 @@ async function chooseTable(file: string, position: string | null): Promise<void>
   stats = null;
   drawStats();
   const current = table;
-  const first = position ?? table.start;
+  const first = position ?? startOf(table);
   if (first === null) {
     positionInput.value = '';
     positionInput.placeholder = table.game === 'chess' ? 'a FEN of this table, then Enter' : 'a position, then Enter';
@@ -200,7 +206,8 @@ async function start(): Promise<void> {
   $('start').addEventListener('click', () => {
     if (shown) history.push(shown.position);
     view?.played?.(null);
-    if (table?.start != null) void load(table.start);
+    const first = table ? startOf(table) : null;
+    if (first !== null) void load(first);
   });
   $('back').addEventListener('click', () => {
     const previous = history.pop();

@@ -90,3 +90,43 @@ export function squaresOf(move: Move): Key[] | undefined {
   const uci = uciOf(move);
   return uci ? [uci.slice(0, 2) as Key, uci.slice(2, 4) as Key] : undefined;
 }
+
+// A quiet legal position of a material signature ("KQvKR"), white to move,
+// for a chess table that has no start position: pieces placed by a fixed
+// pseudo-random sequence until chess.js finds neither king in check.
+export function exampleFen(material: string): string | null {
+  const sides = material.toUpperCase().split('V');
+  if (sides.length !== 2 || !/^K[QRBNP]*$/.test(sides[0]) || !/^K[QRBNP]*$/.test(sides[1])) return null;
+  const pieces = [...sides[0]].concat([...sides[1]].map((p) => p.toLowerCase()));
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 64;
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const board: (string | null)[] = Array(64).fill(null);
+    const placed = pieces.every((piece) => {
+      for (let tries = 0; tries < 64; tries++) {
+        const square = next();
+        const rank = Math.floor(square / 8);
+        if (board[square] || (piece.toUpperCase() === 'P' && (rank === 0 || rank === 7))) continue;
+        board[square] = piece;
+        return true;
+      }
+      return false;
+    });
+    if (!placed) continue;
+    const rows = Array.from({ length: 8 }, (_, r) =>
+      board
+        .slice((7 - r) * 8, (7 - r) * 8 + 8)
+        .map((p) => p ?? '1')
+        .join('')
+        .replace(/1+/g, (ones) => String(ones.length)),
+    ).join('/');
+    try {
+      const white = new Chess(`${rows} w - - 0 1`);
+      const black = new Chess(`${rows} b - - 0 1`);
+      if (!white.inCheck() && !black.inCheck() && !white.isGameOver()) return `${rows} w - - 0 1`;
+    } catch {
+      // kings side by side, or another placement chess.js refuses: try again
+    }
+  }
+  return null;
+}

@@ -15,6 +15,9 @@ export interface BoardView {
 
 export type ViewFactory = (el: HTMLElement, params: Params) => BoardView;
 
+// A position to begin with where a table has no start (chess).
+export type Example = (params: Params) => string | null;
+
 export function intParam(params: Params, key: string, fallback: number): number {
   const v = Number.parseInt(params[key] ?? '', 10);
   return Number.isFinite(v) && v > 0 ? v : fallback;
