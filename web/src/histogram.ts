@@ -42,10 +42,13 @@ export function drawHistogram(el: HTMLElement, bars: HistogramBar[], log: boolea
     : (v: number) => v / max;
   const svg = node('svg', { viewBox: `0 0 ${width} ${height}`, class: 'histogram', role: 'img' });
   node('title', {}, svg, 'Positions by depth: wins and losses for the side to move');
-  const slot = plotW / bars.length;
+  // One slot per depth from 0 to the deepest, so a depth with no position
+  // leaves a gap rather than shifting the bars after it.
+  const depths = Math.max(...bars.map((b) => b.plies)) + 1;
+  const slot = plotW / depths;
   const barW = Math.max(1, slot * 0.8);
-  bars.forEach((b, i) => {
-    const x = left + i * slot + (slot - barW) / 2;
+  bars.forEach((b) => {
+    const x = left + b.plies * slot + (slot - barW) / 2;
     // Stacked: the scale of the running total, so a log axis stacks too.
     let below = 0;
     for (const [series, count] of [['wins', b.wins], ['losses', b.losses]] as const) {
@@ -69,11 +72,9 @@ export function drawHistogram(el: HTMLElement, bars: HistogramBar[], log: boolea
     node('line', { x1: left - 4, y1: y, x2: left, y2: y, class: 'axis' }, svg);
     node('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'tick' }, svg, compact.format(t));
   }
-  const every = Math.max(1, Math.ceil(bars.length / 20));
-  bars.forEach((b, i) => {
-    if (i % every !== 0) return;
-    node('text', { x: left + (i + 0.5) * slot, y: top + plotH + 16, 'text-anchor': 'middle', class: 'tick' }, svg, String(b.plies));
-  });
+  const every = Math.max(1, Math.ceil(depths / 20));
+  for (let plies = 0; plies < depths; plies += every)
+    node('text', { x: left + (plies + 0.5) * slot, y: top + plotH + 16, 'text-anchor': 'middle', class: 'tick' }, svg, String(plies));
   node('text', { x: left + plotW / 2, y: height - 4, 'text-anchor': 'middle', class: 'label' }, svg, 'depth (plies)');
   node('text', { x: 12, y: top + plotH / 2, 'text-anchor': 'middle', class: 'label', transform: `rotate(-90 12 ${top + plotH / 2})` }, svg, log ? 'positions (log)' : 'positions');
   el.appendChild(svg);

@@ -1,4 +1,4 @@
-// Browser test of the web page: generates three tables with tbgen, starts a
+// Browser test of the web page: generates four tables with tbgen, starts a
 // real tbserve over them, drives Debian's chromium with playwright-core,
 // plays moves by clicking and checks that the page shows what tbprobe --json
 // says. Screenshots are kept in --work.
@@ -170,6 +170,22 @@ async function connectFour(page) {
   await screenshot(page, 'browser_connect4');
 }
 
+async function quixo(page) {
+  const params = { n: '3' };
+  await chooseTable(page, 'quixo');
+  let s = await shown(page);
+  compare('quixo', params, s, 'Quixo 3x3, empty board');
+  // Take the cube b1 and push it back in from the bottom of its column (b3).
+  await page.click('#board .cell[data-cell="1"]');
+  const targets = await page.$$eval('#board .cell.target', (cells) => cells.map((c) => Number(c.dataset.cell)).sort());
+  check(JSON.stringify(targets) === '[0,2,7]', `Quixo: b1 goes back in at a1, c1 or b3 (${JSON.stringify(targets)})`);
+  await settle(page, () => page.click('#board .cell[data-cell="7"]'));
+  s = await shown(page);
+  check(s.position === 'o:.......x.', `Quixo: b1 pushed in from b3 gives o:.......x. (${s.position})`);
+  compare('quixo', params, s, 'Quixo after b1 to b3');
+  await screenshot(page, 'browser_quixo');
+}
+
 // Centre of a square on chessground's board, white at the bottom.
 async function squareCentre(page, square) {
   const box = await page.locator('cg-board').boundingBox();
@@ -213,6 +229,7 @@ async function chess(page) {
 tbgen('tictactoe');
 tbgen('connect4', 'width=4', 'height=4');
 tbgen('chess', 'material=KQvK');
+tbgen('quixo', 'n=3');
 const { server, base } = await startServer();
 const profile = mkdtempSync(path.join(os.tmpdir(), 'rtb-chromium-'));
 let context;
@@ -231,6 +248,7 @@ try {
   await page.waitForSelector('#table option', { state: 'attached', timeout: 10000 });
   await ticTacToe(page);
   await connectFour(page);
+  await quixo(page);
   await chess(page);
 } catch (e) {
   check(false, `the test ran to its end: ${e.stack ?? e}`);

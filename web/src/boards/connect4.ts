@@ -23,8 +23,8 @@ const discCount = (columns: string[]) => columns.reduce((n, c) => n + c.length, 
 const mover = (columns: string[]) => (discCount(columns) % 2 === 0 ? 'x' : 'o');
 
 export const connect4View: ViewFactory = (el, params) => {
-  const width = intParam(params, 'width', 7);
-  const height = intParam(params, 'height', 6);
+  const width = intParam(params, 'width', 4);
+  const height = intParam(params, 'height', 4);
   let current: string[] = [];
   const normal = (p: string) => columnsOf(p, width).join('/');
   return {

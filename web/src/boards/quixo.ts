@@ -17,7 +17,7 @@ function parse(position: string): { side: string; cells: string } {
 }
 
 export const quixoView: ViewFactory = (el, params) => {
-  const n = intParam(params, 'n', 5);
+  const n = intParam(params, 'n', 4);
   const name = (cell: number) => `${String.fromCharCode(97 + (cell % n))}${Math.floor(cell / n) + 1}`;
   const onBorder = (cell: number) => {
     const r = Math.floor(cell / n);
@@ -41,20 +41,36 @@ export const quixoView: ViewFactory = (el, params) => {
     return a.join('');
   };
   let current = parse('');
-  let pushes: (Push | null)[] = [];
+  // For each move of the probe, every push that gives its position (pushes
+  // from different cubes can give the same board).
+  let pushes: Push[][] = [];
+  let labels: (Push | null)[] = [];
   let selected: number | null = null;
+  const has = (list: Push[], from: number | null, to?: number) =>
+    list.some((p) => p.from === from && (to === undefined || p.to === to));
 
-  const pushesOf = (probe: Probe): (Push | null)[] => {
-    const byCells = new Map<string, Push>();
+  const pushesOf = (probe: Probe): Push[][] => {
+    const byCells = new Map<string, Push[]>();
     for (let from = 0; from < n * n; from++) {
       const cube = current.cells[from];
       if (!onBorder(from) || (cube !== '.' && cube !== current.side)) continue;
       for (const to of ends(from)) {
         const after = push(current.cells, current.side, { from, to });
-        if (!byCells.has(after)) byCells.set(after, { from, to });
+        byCells.set(after, [...(byCells.get(after) ?? []), { from, to }]);
       }
     }
-    return (probe.moves ?? []).map((m) => (m.position === null ? null : byCells.get(parse(m.position).cells) ?? null));
+    // Moves that give one board are listed once per push: the k-th of them
+    // is labelled by the k-th push (labels[]), all of them accept every push.
+    const seen = new Map<string, number>();
+    labels = [];
+    return (probe.moves ?? []).map((m) => {
+      const cells = m.position === null ? '' : parse(m.position).cells;
+      const list = byCells.get(cells) ?? [];
+      const k = seen.get(cells) ?? 0;
+      seen.set(cells, k + 1);
+      labels.push(list.length ? list[k % list.length] : null);
+      return list;
+    });
   };
 
   return {
@@ -79,16 +95,16 @@ export const quixoView: ViewFactory = (el, params) => {
       const mark = () =>
         buttons.forEach((b, cell) => {
           b.classList.toggle('selected', cell === selected);
-          b.classList.toggle('target', pushes.some((p) => p && p.from === selected && p.to === cell));
-          b.classList.toggle('source', selected === null && pushes.some((p) => p && p.from === cell));
+          b.classList.toggle('target', selected !== null && pushes.some((list) => has(list, selected, cell)));
+          b.classList.toggle('source', selected === null && pushes.some((list) => has(list, cell)));
         });
       buttons.forEach((button, cell) =>
         button.addEventListener('click', () => {
           if (selected !== null) {
-            const index = pushes.findIndex((p) => p && p.from === selected && p.to === cell);
+            const index = pushes.findIndex((list) => has(list, selected, cell));
             if (index >= 0) return play(index);
           }
-          selected = pushes.some((p) => p && p.from === cell) && selected !== cell ? cell : null;
+          selected = pushes.some((list) => has(list, cell)) && selected !== cell ? cell : null;
           if (selected === null) refuse(grid);
           mark();
         }),
@@ -96,7 +112,7 @@ export const quixoView: ViewFactory = (el, params) => {
       mark();
     },
     label(move, index) {
-      const p = pushes[index];
+      const p = labels[index];
       return p ? `${name(p.from)} → ${name(p.to)}` : move.name ?? move.position ?? `move ${index + 1}`;
     },
     toMove: (position) => `${parse(position).side.toUpperCase()} to move`,
