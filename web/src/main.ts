@@ -4,7 +4,7 @@ import 'chessground/assets/chessground.brown.css';
 import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import * as api from './api';
-import type { Probe, Stats, TableInfo } from './api';
+import type { Move, Probe, Stats, TableInfo } from './api';
 import { bestFirst, describe } from './values';
 import { drawHistogram } from './histogram';
 import type { BoardView, ViewFactory } from './boards/view';
@@ -34,6 +34,7 @@ let view: BoardView | null = null;
 let shown: Probe | null = null;
 let stats: Stats | null = null;
 const history: string[] = [];
+let lastPlayed: Move | null = null; // the move that led to the position loading
 
 function tableName(t: TableInfo): string {
   const params = Object.entries(t.params)
@@ -72,7 +73,8 @@ function renderProbe(probe: Probe, failure: string | null = null): void {
     valueEl.dataset.outcome = probe.value.outcome ?? '';
     valueEl.dataset.plies = probe.value.plies === undefined ? '' : String(probe.value.plies);
   } else if (failure !== null) {
-    valueEl.textContent = 'no value';
+    // chess KvK and the like: no table, but the move that led here had a value.
+    valueEl.textContent = lastPlayed ? `no table here; the move played: ${describe(lastPlayed.value)}` : 'no value';
     valueEl.dataset.outcome = '';
     valueEl.dataset.plies = '';
   } else {
@@ -106,8 +108,9 @@ function renderProbe(probe: Probe, failure: string | null = null): void {
   remember();
 }
 
-async function load(position: string): Promise<void> {
+async function load(position: string, played: Move | null = null): Promise<void> {
   if (!table) return;
+  lastPlayed = played;
   const wanted = table;
   try {
     const probe = await api.probe(wanted, position);
@@ -131,7 +134,7 @@ function play(index: number): void {
   if (!shown || !move || move.position === null) return;
   history.push(shown.position);
   view?.played?.(move);
-  void load(move.position);
+  void load(move.position, move);
 }
 
 function drawStats(): void {
