@@ -176,6 +176,7 @@ async function chooseTable(file: string, position: string | null): Promise<void>
     view.render({ position: '', moves: [] }, play);
     document.body.dataset.loaded = String(Date.now());
   } else await load(first);
+  $('histogram').textContent = 'counting the table…';
   try {
     const s = await api.stats(current);
     if (current === table) {
