@@ -144,6 +144,10 @@ async function ticTacToe(page) {
     compare('tictactoe', params, s, `tic-tac-toe after cell ${cell}`);
   }
   check(s.position === 'xoo.x...x', `tic-tac-toe: the final board is xoo.x...x (${s.position})`);
+  // A click on a taken cell plays nothing.
+  await page.click('#board .cell[data-cell="4"]');
+  await page.waitForTimeout(300);
+  check((await shown(page)).position === s.position, 'tic-tac-toe: a taken cell is no move');
   check(s.moves.length === 0 && s.outcome === 'loss', 'tic-tac-toe: game over, O (to move) has lost');
   await screenshot(page, 'browser_tictactoe');
 }
@@ -167,6 +171,9 @@ async function connectFour(page) {
   const expected = tbprobe('connect4', params, s.position).moves[best.index].position;
   check(after.position === expected, `Connect Four: the best move from the list leads to ${expected} (${after.position})`);
   compare('connect4', params, after, 'Connect Four after the listed best move');
+  await settle(page, () => page.click('#back'));
+  check((await shown(page)).position === s.position, `Connect Four: Back returns to ${s.position}`);
+  await settle(page, () => page.click('#moves li[data-index] button'));
   await screenshot(page, 'browser_connect4');
 }
 
