@@ -54,6 +54,12 @@ function showError(message: string | null): void {
   errorEl.textContent = message ?? '';
 }
 
+// A counter the browser test waits on: it changes once an answer is shown.
+let answers = 0;
+function markLoaded(): void {
+  document.body.dataset.loaded = String(++answers);
+}
+
 function remember(): void {
   const url = new URL(window.location.href);
   if (table) url.searchParams.set('table', table.file);
@@ -125,7 +131,7 @@ async function load(position: string, played: Move | null = null): Promise<void>
     // value (chess KvK has no table), so it never disagrees with the page.
     renderProbe({ position, moves: [] }, message);
   } finally {
-    document.body.dataset.loaded = String(Date.now());
+    markLoaded();
   }
 }
 
@@ -174,7 +180,7 @@ async function chooseTable(file: string, position: string | null): Promise<void>
     $('value').textContent = 'type a position';
     $('moves').replaceChildren();
     view.render({ position: '', moves: [] }, play);
-    document.body.dataset.loaded = String(Date.now());
+    markLoaded();
   } else await load(first);
   $('histogram').textContent = 'counting the table…';
   try {
