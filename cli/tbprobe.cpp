@@ -11,8 +11,8 @@
 #include "cli/common.h"
 #include "cli/kinds/grundy.h"
 #include "cli/plot.h"
+#include "cli/table_lookup.h"
 #include "cli/value_kind.h"
-#include "games/registry.h"
 
 namespace po = boost::program_options;
 
@@ -32,20 +32,9 @@ std::filesystem::path table_file(Request& r) {
     if (!r.params.empty()) throw UsageError("--param goes with --dir, not --table");
     return r.table;
   }
-  if (r.game.empty()) {
-    if (!r.position || !params_for_position("chess", *r.position)) throw UsageError("--dir needs --game G");
-    r.game = "chess";  // --fen names a chess position, and its material the table
-  }
-  Params params;
-  if (r.position)
-    if (auto found = params_for_position(r.game, *r.position)) params = *found;
-  for (const auto& item : r.params) params.add(item);
-  const ValueKind& kind = kind_of_solver(r.solver);
-  const auto path = kind.file_in(r.dir, r.game, params);
-  if (!std::filesystem::exists(path))
-    throw ProbeError("no table for " + r.game + " " + params.canonical() + " in " + r.dir + " (expected " +
-                     path.filename().string() + ")");
-  return path;
+  const TableLookup lookup{r.dir, r.game, r.solver, parse_params(r.params), r.position};
+  r.game = game_of(lookup);
+  return find_table(lookup);
 }
 
 void answer(const KindReader& reader, const Json& j, bool json,

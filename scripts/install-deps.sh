@@ -7,7 +7,11 @@ packages=(build-essential cmake pkg-config
           libcairo2-dev  # tbprobe --plot draws SVG and PNG pictures with cairo
           clang-format-14 clang-tidy-14
           clang-14 libclang-rt-14-dev  # clang-14 and libFuzzer: scripts/fuzz.sh
-          help2man)  # the man pages, made from the commands' --help at build time
+          help2man  # the man pages, made from the commands' --help at build time
+          chromium chromium-driver)    # the web page's browser test (web/test)
+# The web page is built with npm: Debian's node and npm unless the machine
+# already has them (a newer node from elsewhere is fine).
+command -v npm >/dev/null && command -v node >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

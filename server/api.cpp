@@ -1,0 +1,110 @@
+#include "server/api.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include "cli/common.h"
+#include "cli/table_lookup.h"
+#include "games/quote_input.h"
+#include "games/registry.h"
+#include "server/answer.h"
+
+namespace rtb::server {
+namespace {
+
+// Query keys that are tbprobe's options, not game parameters.
+constexpr std::string_view kPosition = "position", kIndex = "index", kLine = "line", kSolver = "solver";
+
+std::optional<std::string> last_value(const Query& query, std::string_view key) {
+  auto [first, last] = query.equal_range(std::string(key));
+  if (first == last) return std::nullopt;
+  return std::prev(last)->second;
+}
+
+bool flag(const Query& query, std::string_view key) {
+  const auto v = last_value(query, key);
+  return v && *v != "0" && *v != "false";
+}
+
+cli::TableLookup lookup_of(const std::string& game, const std::filesystem::path& dir, const Query& query) {
+  if (!is_game(game)) throw NotFound("unknown game " + quote_input(game));
+  cli::TableLookup lookup;
+  lookup.dir = dir;
+  lookup.game = game;
+  lookup.solver = last_value(query, kSolver).value_or("wdl");
+  lookup.position = last_value(query, kPosition);
+  for (const auto& [key, value] : query)
+    if (key.empty())
+      throw cli::UsageError("a query parameter without a name");
+    else if (key != kPosition && key != kIndex && key != kLine && key != kSolver)
+      lookup.params.set(key, value);
+  return lookup;
+}
+
+}  // namespace
+
+Reply error_reply(int status, const std::string& message) {
+  return {status, cli::Json{{"error", message}}.dump()};
+}
+
+Api::Api(std::filesystem::path dir) : open_(dir), chess_(std::move(dir)) {}
+
+const ServedTable& Api::table_for(const std::string& game, const Query& query) const {
+  const cli::TableLookup lookup = lookup_of(game, open_.dir(), query);
+  try {
+    return open_.at(cli::find_table(lookup));
+  } catch (const ProbeError& e) {
+    if (!std::filesystem::exists(cli::expected_table(lookup))) throw NotFound(e.what());
+    throw;
+  }
+}
+
+Reply Api::tables() const {
+  return answer([&] {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(open_.dir()))
+      if (entry.path().extension() == ".rtb") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    cli::Json out = cli::Json::array();
+    for (const auto& file : files) {
+      try {
+        const ServedTable& t = open_.at(file);
+        cli::Json params = cli::Json::object();
+        for (const std::string& canonical : {t.meta.params, t.meta.solver_params}) {
+          const Params given = Params::from_canonical(canonical);
+          for (const auto& [key, value] : given.values()) params[key] = value;
+        }
+        out.push_back({{"game", t.meta.game},
+                       {"params", params},
+                       {"file", file.filename().string()},
+                       {"kind", t.solver},
+                       {"start", t.start ? cli::Json(*t.start) : cli::Json(nullptr)}});
+      } catch (const std::exception&) {
+        // A damaged or foreign file is left out of the list; probing it says why.
+      }
+    }
+    return out;
+  });
+}
+
+Reply Api::position(const std::string& game, const Query& query) const {
+  return answer([&] {
+    const ServedTable& t = table_for(game, query);
+    cli::PositionQuery q;
+    q.text = last_value(query, kPosition);
+    if (const auto index = last_value(query, kIndex)) q.index = cli::number_option("index", *index, 0, UINT64_MAX);
+    if (!q.text == !q.index) throw cli::UsageError("give one of position=TEXT and index=N");
+    q.line = flag(query, kLine);
+    return t.reader->position(q);
+  });
+}
+
+Reply Api::stats(const std::string& game, const Query& query) const {
+  return answer([&] {
+    const ServedTable& t = table_for(game, query);
+    std::call_once(t.stats_once, [&] { t.stats = t.reader->stats(); });
+    return t.stats;
+  });
+}
+
+}  // namespace rtb::server

@@ -1,0 +1,46 @@
+// What tbserve answers, apart from HTTP: each request's query in, a status
+// and a JSON body out (server/http.cpp routes to these). The answers are
+// those of tbprobe --json (cli/value_kind.h), and for /standard the shape of
+// lichess's tablebase server. Shared by every worker thread.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "probe/probe.h"
+#include "server/open_tables.h"
+
+namespace rtb::server {
+
+using Query = std::multimap<std::string, std::string>;
+
+struct Reply {
+  int status = 200;
+  std::string body;  // JSON
+};
+
+// {"error": message}
+Reply error_reply(int status, const std::string& message);
+
+class Api {
+ public:
+  explicit Api(std::filesystem::path dir);
+
+  // GET /api/tables: one object per table of the directory.
+  Reply tables() const;
+  // GET /api/<game>?position=..&<param>=..: tbprobe --json --position.
+  Reply position(const std::string& game, const Query& query) const;
+  // GET /api/<game>/stats?<param>=..: tbprobe --stats --json.
+  Reply stats(const std::string& game, const Query& query) const;
+  // GET /standard?fen=..: lichess's shape (server/standard.cpp).
+  Reply standard(const Query& query) const;
+
+ private:
+  const ServedTable& table_for(const std::string& game, const Query& query) const;
+
+  OpenTables open_;
+  Tablebase chess_;  // the directory's chess tables, for /standard
+};
+
+}  // namespace rtb::server
