@@ -65,7 +65,7 @@ class Tablebase:
     def _probe(self, probes: List[_rtb.ChessProbe], board: Any, what: str):
         fen = _fen(board)
         fields = fen.split()
-        if len(fields) >= 3 and fields[2] != "-":
+        if len(fields) >= 3 and fields[1] in ("w", "b") and fields[2] != "-":
             raise MissingTableError(f"rtb tables hold no positions with castling rights: {fen}")
         missing = f"no {what} table for {fen} (no directory added)"
         for probe in probes:

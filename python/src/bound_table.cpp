@@ -10,7 +10,8 @@ namespace {
 void require_file(const std::filesystem::path& path, const std::string& what) {
   const auto status = std::filesystem::status(path);
   if (!std::filesystem::exists(status)) throw MissingTable(what);
-  if (std::filesystem::is_directory(status)) throw MissingTable(path.string() + " is a directory, not a table");
+  if (std::filesystem::is_directory(status))
+    throw MissingTable(path.string() + " is a directory, not a table");
 }
 
 // A table's dependencies live beside it (OpenedTable::attach_dependencies);
@@ -65,8 +66,8 @@ std::filesystem::path BoundTable::file_in(const std::filesystem::path& dir, cons
   } catch (const GameError& e) {
     throw BadArgument(e.what());
   }
-  require_file(path, "no table for " + game + (all.canonical().empty() ? "" : " " + all.canonical()) + " in " +
-                         dir.string() + " (expected " + path.filename().string() + ")");
+  require_file(path, "no table for " + game + (all.canonical().empty() ? "" : " " + all.canonical()) +
+                         " in " + dir.string() + " (expected " + path.filename().string() + ")");
   return path;
 }
 
@@ -76,7 +77,8 @@ cli::Json BoundTable::position(const std::string& text, bool line) const {
   if (named) {
     // A position that names its table (chess): that table must be here.
     Params all = *named;
-    for (const auto& [key, value] : Params::from_canonical(meta_.params).values())
+    const Params table_params = Params::from_canonical(meta_.params);
+    for (const auto& [key, value] : table_params.values())
       if (!all.has(key)) all.set(key, value);
     const auto file = cli::kind_named(meta_.value_kind).file_in(path_.parent_path(), meta_.game, all);
     require_file(file, "no table for " + meta_.game + " " + all.canonical() + " in " +

@@ -21,12 +21,12 @@ py::object to_python(const cli::Json& j) {
     case cli::Json::value_t::array: {
       py::list out;
       for (const cli::Json& item : j) out.append(to_python(item));
-      return std::move(out);
+      return out;
     }
     case cli::Json::value_t::object: {
       py::dict out;
       for (const auto& [key, value] : j.items()) out[py::str(key)] = to_python(value);
-      return std::move(out);
+      return out;
     }
     default:
       throw std::runtime_error("a JSON value of a type Python has no object for");

@@ -44,14 +44,22 @@ py::object grundy_sum(const std::vector<std::pair<const BoundTable*, std::string
 // The exception classes of rtb/_errors.py, kept for the life of the process
 // (never released: the interpreter may be gone when statics are destroyed).
 struct ErrorClasses {
-  PyObject* error;
-  PyObject* missing_table;
-  PyObject* position;
-  PyObject* corrupt;
+  PyObject* error = nullptr;
+  PyObject* missing_table = nullptr;
+  PyObject* position = nullptr;
+  PyObject* corrupt = nullptr;
 };
+ErrorClasses classes;
 
-void translate_errors(const ErrorClasses& c) {
-  py::register_exception_translator([c](std::exception_ptr p) {
+PyObject* keep(const py::module_& errors, const char* name) {
+  return py::object(errors.attr(name)).release().ptr();
+}
+
+void translate_errors(const py::module_& errors) {
+  classes = {keep(errors, "Error"), keep(errors, "MissingTableError"), keep(errors, "PositionError"),
+             keep(errors, "CorruptTableError")};
+  py::register_exception_translator([](std::exception_ptr p) {
+    const ErrorClasses& c = classes;
     try {
       if (p) std::rethrow_exception(p);
     } catch (const MissingTable& e) {
@@ -85,24 +93,23 @@ PYBIND11_MODULE(_rtb, m) {
   m.doc() = "rtb's probe library (use the package rtb, not this module)";
   m.attr("__version__") = RTB_VERSION;
 
-  py::module_ errors = py::module_::import("rtb._errors");
-  const ErrorClasses classes{errors.attr("Error").inc_ref().ptr(), errors.attr("MissingTableError").inc_ref().ptr(),
-                             errors.attr("PositionError").inc_ref().ptr(),
-                             errors.attr("CorruptTableError").inc_ref().ptr()};
-  translate_errors(classes);
+  translate_errors(py::module_::import("rtb._errors"));
 
   py::class_<BoundTable>(m, "Table")
-      .def(py::init<const std::filesystem::path&, const std::string&>(), py::arg("path"), py::arg("game") = "")
+      .def(py::init<const std::filesystem::path&, const std::string&>(), py::arg("path"),
+           py::arg("game") = "")
       .def_property_readonly("path", &BoundTable::path)
       .def_property_readonly("meta", [](const BoundTable& t) { return to_python(t.meta()); })
       .def_property_readonly("closed", &BoundTable::closed)
       .def(
-          "position", [](const BoundTable& t, const std::string& text, bool line) {
+          "position",
+          [](const BoundTable& t, const std::string& text, bool line) {
             return to_python(t.position(text, line));
           },
           py::arg("text"), py::arg("line") = false)
       .def(
-          "position_at", [](const BoundTable& t, Index i, bool line) { return to_python(t.position_at(i, line)); },
+          "position_at",
+          [](const BoundTable& t, Index i, bool line) { return to_python(t.position_at(i, line)); },
           py::arg("index"), py::arg("line") = false)
       .def("stats", [](const BoundTable& t) { return to_python(t.stats()); })
       .def("reachable", [](const BoundTable& t) { return to_python(t.reachable()); })
@@ -111,8 +118,9 @@ PYBIND11_MODULE(_rtb, m) {
 
   m.def(
       "table_file",
-      [](const std::filesystem::path& dir, const std::string& game, const std::map<std::string, std::string>& params,
-         const std::string& solver, const std::optional<std::string>& position) {
+      [](const std::filesystem::path& dir, const std::string& game,
+         const std::map<std::string, std::string>& params, const std::string& solver,
+         const std::optional<std::string>& position) {
         return BoundTable::file_in(dir, game, params_of(params), solver, position);
       },
       py::arg("dir"), py::arg("game"), py::arg("params"), py::arg("solver") = "wdl",
@@ -120,7 +128,8 @@ PYBIND11_MODULE(_rtb, m) {
   m.def("grundy_sum", &grundy_sum, py::arg("terms"));
   m.def(
       "params_for_position",
-      [](const std::string& game, const std::string& text) -> std::optional<std::map<std::string, std::string>> {
+      [](const std::string& game,
+         const std::string& text) -> std::optional<std::map<std::string, std::string>> {
         std::optional<Params> p;
         try {
           p = params_for_position(game, text);

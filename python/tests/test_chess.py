@@ -51,7 +51,7 @@ def test_values_as_python_chess_gives_them(tables):
         # python-chess's gaviota documentation: White to move is mated in 10 half-moves.
         assert tb.probe_dtm("8/8/8/8/8/8/8/K2kr3 w - - 0 1") == -10
         assert tb.probe_wdl("8/8/8/8/8/8/8/K2kr3 w - - 0 1") == -2
-        assert tb.probe_dtm("k7/8/1K6/8/8/8/8/7Q w - - 0 1") == 1  # Qh8#
+        assert tb.probe_dtm("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1") == 1  # Qg8#
         assert tb.probe_wdl("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1") == -2  # mated: a loss with 0 plies left
         assert tb.probe_dtm("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1") == 0
         assert tb.probe_wdl("k7/8/1Q6/8/8/8/8/K7 b - - 0 1") == 0  # stalemate
@@ -109,6 +109,6 @@ def test_add_directory_and_close(tables, tmp_path):
     with pytest.raises(FileNotFoundError):
         tb.add_directory(tmp_path / "nowhere")
     with tb:
-        assert tb.probe_wdl("k7/8/1K6/8/8/8/8/7Q w - - 0 1") == 2
+        assert tb.probe_wdl("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1") == 2
     with pytest.raises(KeyError):  # closed: no tables left
         tb.probe_wdl(krk)
