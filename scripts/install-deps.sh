@@ -8,6 +8,7 @@ packages=(build-essential cmake pkg-config
           clang-format-14 clang-tidy-14
           clang-14 libclang-rt-14-dev  # clang-14 and libFuzzer: scripts/fuzz.sh
           help2man  # the man pages, made from the commands' --help at build time
+          pybind11-dev python3-dev python3-pytest  # the Python module (python/) and its tests
           chromium chromium-driver)    # the web page's browser test (web/test)
 # The web page is built with npm: Debian's node and npm unless the machine
 # already has them (a newer node from elsewhere is fine).

@@ -1,0 +1,132 @@
+"""Chess tables of rtb in the shape of python-chess's ``chess.syzygy`` and
+``chess.gaviota`` modules:
+
+    import rtb.chess
+    with rtb.chess.open_tablebase("tables") as tb:
+        tb.probe_wdl("8/8/8/8/8/8/8/K2kr3 w - - 0 1")   # -2
+        tb.probe_dtm("8/8/8/8/8/8/8/K2kr3 w - - 0 1")   # -10
+
+``board`` is a FEN or any object with a ``fen()`` method (a python-chess
+``chess.Board``). Values are for the side to move:
+
+- WDL as chess.syzygy: 2 win, 0 draw, -2 loss (no 50-move rule: rtb's tables
+  have none, so there are no cursed wins or blessed losses, never 1 or -1).
+- DTM as chess.gaviota: plies (half-moves) to mate, positive when the side to
+  move wins, negative when it loses, 0 for a draw and for a side already mated.
+- DTZ: rtb has no DTZ tables yet; probe_dtz raises MissingTableError and
+  get_dtz returns the default. It does not derive DTZ from DTM.
+
+A missing table, more pieces than any table has, or castling rights (the
+tables hold none) raise MissingTableError, a KeyError; a FEN that is no legal
+position raises ValueError.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, List, Optional, Union
+
+from ._errors import MissingTableError as _RtbMissingTableError
+from . import _rtb
+
+__all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
+
+MissingTableError = _RtbMissingTableError
+
+_TABLE_FILE = re.compile(r"K[QRBNP]*vK[QRBNP]*(-dtc)?\.rtb")
+_WDL = {1: 2, 0: 0, -1: -2}  # RTB_WIN, RTB_DRAW, RTB_LOSS
+
+
+def _fen(board: Any) -> str:
+    fen = board.fen() if hasattr(board, "fen") else board
+    if not isinstance(fen, str):
+        raise TypeError(f"a board is a FEN string or has a fen() method, not {type(board).__name__}")
+    return fen
+
+
+class Tablebase:
+    """The chess tables of one or more directories (DTM tables, "KQvK.rtb";
+    for WDL also the DTC ones, "KQvK-dtc.rtb"). Tables open on first use."""
+
+    def __init__(self) -> None:
+        self._dtm: List[_rtb.ChessProbe] = []
+        self._dtc: List[_rtb.ChessProbe] = []
+
+    def add_directory(self, directory: Union[str, os.PathLike]) -> int:
+        """Adds the tables of a directory; returns how many chess tables it holds."""
+        directory = os.fspath(directory)
+        if not os.path.isdir(directory):
+            raise FileNotFoundError(f"not a directory: {directory!r}")
+        self._dtm.append(_rtb.ChessProbe(directory, "dtm"))
+        self._dtc.append(_rtb.ChessProbe(directory, "dtc"))
+        return sum(1 for f in os.listdir(directory) if _TABLE_FILE.fullmatch(f))
+
+    def _probe(self, probes: List[_rtb.ChessProbe], board: Any, what: str):
+        fen = _fen(board)
+        fields = fen.split()
+        if len(fields) >= 3 and fields[1] in ("w", "b") and fields[2] != "-":
+            raise MissingTableError(f"rtb tables hold no positions with castling rights: {fen}")
+        missing = f"no {what} table for {fen} (no directory added)"
+        for probe in probes:
+            try:
+                return probe.probe(fen)
+            except MissingTableError as e:
+                missing = f"no {what} table: {e}"
+        raise MissingTableError(missing)
+
+    def probe_wdl(self, board: Any) -> int:
+        """2 if the side to move wins, 0 for a draw, -2 if it loses."""
+        try:
+            wdl, _ = self._probe(self._dtm, board, "DTM")
+        except MissingTableError:
+            wdl, _ = self._probe(self._dtc, board, "WDL (DTM or DTC)")
+        return _WDL[wdl]
+
+    def probe_dtm(self, board: Any) -> int:
+        """Plies to mate: positive if the side to move wins, negative if it
+        loses, 0 for a draw (and for a side already mated)."""
+        wdl, plies = self._probe(self._dtm, board, "DTM")
+        return plies if wdl > 0 else -plies
+
+    def probe_dtz(self, board: Any) -> int:
+        """Always raises MissingTableError: rtb writes no DTZ tables yet."""
+        raise MissingTableError(
+            f"no DTZ table for {_fen(board)}: rtb has no DTZ tables (tbgen writes DTM and DTC); use probe_dtm")
+
+    def get_wdl(self, board: Any, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_wdl(board)
+        except KeyError:
+            return default
+
+    def get_dtm(self, board: Any, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_dtm(board)
+        except KeyError:
+            return default
+
+    def get_dtz(self, board: Any, default: Optional[int] = None) -> Optional[int]:
+        try:
+            return self.probe_dtz(board)
+        except KeyError:
+            return default
+
+    def close(self) -> None:
+        for probe in self._dtm + self._dtc:
+            probe.close()
+        self._dtm.clear()
+        self._dtc.clear()
+
+    def __enter__(self) -> "Tablebase":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_tablebase(directory: Union[str, os.PathLike]) -> Tablebase:
+    """Opens the chess tables of ``directory`` (more with add_directory)."""
+    tb = Tablebase()
+    tb.add_directory(directory)
+    return tb

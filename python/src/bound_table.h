@@ -1,0 +1,56 @@
+// One table of any value kind as the Python module sees it: opened once,
+// answering with the value kind's JSON objects (the very ones `tbprobe
+// --json` prints, cli/value_kind.h), and raising the errors of errors.h
+// for the causes a caller tells apart.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli/value_kind.h"
+#include "probe/grundy.h"
+
+namespace rtb::python {
+
+class BoundTable {
+ public:
+  // Opens the table at `path`; with `expected_game`, refuses one of another
+  // game. MissingTable when there is no file (or a table it leads into is
+  // missing beside it).
+  BoundTable(const std::filesystem::path& path, const std::string& expected_game);
+
+  // The file of `game`'s table with `params` in `dir` for `solver` (wdl,
+  // grundy, arena), the parameters a `position` names (chess: its material)
+  // added first, as tbprobe --dir finds it. MissingTable when it is not there.
+  static std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game,
+                                       const Params& params, const std::string& solver,
+                                       const std::optional<std::string>& position);
+
+  const std::filesystem::path& path() const { return path_; }
+  cli::Json meta() const { return cli::meta_json(meta_); }
+
+  cli::Json position(const std::string& text, bool line) const;
+  cli::Json position_at(Index index, bool line) const;
+  cli::Json stats() const { return reader().stats(); }
+  cli::Json reachable() const { return reader().reachable(); }
+  // Checks every page, block and value; Corrupt on the first damage.
+  void check() const;
+  // The table's Grundy reader, for sums; BadArgument for a table of another kind.
+  const GrundyTable& grundy() const;
+
+  void close();
+  bool closed() const { return !reader_; }
+
+ private:
+  const cli::KindReader& reader() const;
+
+  std::filesystem::path path_;
+  storage::TableMeta meta_;
+  std::unique_ptr<AnyGame> game_;  // without dependencies: reads positions
+  std::unique_ptr<cli::KindReader> reader_;
+  mutable std::unique_ptr<GrundyTable> grundy_;  // opened by the first sum
+};
+
+}  // namespace rtb::python

@@ -1,0 +1,13 @@
+// The value kinds' JSON answers (cli/json.h) as Python objects: dicts (in the
+// order the fields were written), lists, str, int, float, bool and None.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "cli/json.h"
+
+namespace rtb::python {
+
+pybind11::object to_python(const cli::Json& j);
+
+}  // namespace rtb::python

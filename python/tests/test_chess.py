@@ -1,0 +1,114 @@
+"""rtb.chess in the shape of python-chess's chess.syzygy and chess.gaviota,
+its values equal to tbprobe --fen --json's."""
+
+import random
+import shutil
+
+import pytest
+
+import rtb
+import rtb.chess
+from conftest import tbprobe
+
+
+class Board:
+    """A stand-in for python-chess's chess.Board: all rtb.chess reads is fen()."""
+
+    def __init__(self, fen):
+        self._fen = fen
+
+    def fen(self):
+        return self._fen
+
+
+def swap_colours(fen):
+    board, stm = fen.split()[:2]
+    board = "/".join(rank.swapcase() for rank in reversed(board.split("/")))
+    return f"{board} {'b' if stm == 'w' else 'w'} - - 0 1"
+
+
+def fens(tables, material, n, seed):
+    rows = tbprobe("--dir", str(tables), "--game", "chess", "--param", f"material={material}", "--dump")
+    random.Random(seed).shuffle(rows)
+    picked = [r["position"] for r in rows[:n]]
+    return picked + [swap_colours(f) for f in picked[: n // 3]]
+
+
+@pytest.mark.parametrize("material", ["KQvK", "KRvK"])
+def test_wdl_and_dtm_equal_tbprobe(tables, material):
+    with rtb.chess.open_tablebase(tables) as tb:
+        for fen in fens(tables, material, 45, seed=len(material)):
+            v = tbprobe("--dir", str(tables), "--fen", fen)[0]["value"]
+            wdl = {"win": 2, "draw": 0, "loss": -2}[v["outcome"]]
+            dtm = {"win": 1, "draw": 0, "loss": -1}[v["outcome"]] * v.get("plies", 0)
+            assert tb.probe_wdl(fen) == wdl, fen
+            assert tb.probe_dtm(Board(fen)) == dtm, fen
+            assert tb.get_wdl(Board(fen)) == wdl and tb.get_dtm(fen) == dtm
+
+
+def test_values_as_python_chess_gives_them(tables):
+    with rtb.chess.open_tablebase(tables) as tb:
+        # python-chess's gaviota documentation: White to move is mated in 10 half-moves.
+        assert tb.probe_dtm("8/8/8/8/8/8/8/K2kr3 w - - 0 1") == -10
+        assert tb.probe_wdl("8/8/8/8/8/8/8/K2kr3 w - - 0 1") == -2
+        assert tb.probe_dtm("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1") == 1  # Qg8#
+        assert tb.probe_wdl("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1") == -2  # mated: a loss with 0 plies left
+        assert tb.probe_dtm("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1") == 0
+        assert tb.probe_wdl("k7/8/1Q6/8/8/8/8/K7 b - - 0 1") == 0  # stalemate
+        assert tb.probe_wdl("k7/8/8/8/8/8/8/K7 w - - 0 1") == 0  # bare kings: no table needed
+        longest = max(-tb.probe_dtm(f) for f in fens(tables, "KQvK", 200, seed=5))
+        assert longest <= 20  # KQK: mate in at most 10 moves
+
+
+def test_across_tables_in_the_general_api(tables):
+    with rtb.open_directory(tables) as tb:
+        fen = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
+        p = tb.probe("chess", fen, line=True)
+        assert p.json == tbprobe("--dir", str(tables), "--fen", fen, "--line")[0]
+        assert p.value == rtb.Value("loss", 10)
+        assert all(m.name for m in p.moves) and len(p.line) == 10
+
+
+def test_missing_tables_and_bad_positions(tables):
+    with rtb.chess.open_tablebase(tables) as tb:
+        kqkr = "k7/8/8/8/8/8/6r1/KQ6 w - - 0 1"
+        with pytest.raises(KeyError):
+            tb.probe_wdl(kqkr)
+        with pytest.raises(rtb.chess.MissingTableError) as e:
+            tb.probe_dtm(Board(kqkr))
+        assert "KQvKR" in str(e.value)
+        assert tb.get_wdl(kqkr) is None and tb.get_dtm(kqkr, 99) == 99
+        with pytest.raises(KeyError):  # the tables hold no castling rights
+            tb.probe_wdl("r3k3/8/8/8/8/8/8/4K3 w q - 0 1")
+        with pytest.raises(ValueError):
+            tb.probe_wdl("not a fen")
+        with pytest.raises(ValueError):  # two white kings
+            tb.probe_wdl("k7/8/8/8/8/8/8/KK6 w - - 0 1")
+        with pytest.raises(TypeError):
+            tb.probe_wdl(42)
+
+
+def test_no_dtz_tables(tables):
+    with rtb.chess.open_tablebase(tables) as tb:
+        fen = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
+        with pytest.raises(rtb.chess.MissingTableError) as e:
+            tb.probe_dtz(fen)
+        assert isinstance(e.value, KeyError) and "no DTZ table" in str(e.value)
+        assert tb.get_dtz(fen) is None and tb.get_dtz(Board(fen), -1) == -1
+
+
+def test_add_directory_and_close(tables, tmp_path):
+    only_kqk = tmp_path / "kqk"
+    only_kqk.mkdir()
+    shutil.copy(tables / "KQvK.rtb", only_kqk)
+    tb = rtb.chess.open_tablebase(only_kqk)
+    krk = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
+    assert tb.get_dtm(krk) is None
+    assert tb.add_directory(tables) >= 2
+    assert tb.probe_dtm(krk) == -10
+    with pytest.raises(FileNotFoundError):
+        tb.add_directory(tmp_path / "nowhere")
+    with tb:
+        assert tb.probe_wdl("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1") == 2
+    with pytest.raises(KeyError):  # closed: no tables left
+        tb.probe_wdl(krk)
