@@ -57,5 +57,5 @@ function done(summary, latency, requests)
     e.connect + e.read + e.write + e.status + e.timeout))
 end
 LUA
-wrk -t2 -c"$connections" -d300s --timeout 10s -s "$work/mix.lua" "$url" | tee "$work/report"
+wrk -t2 -c"$connections" -d600s --timeout 10s -s "$work/mix.lua" "$url" | tee "$work/report"
 grep -q "errors 0$" "$work/report"
