@@ -5,7 +5,9 @@ packages=(build-essential cmake pkg-config
           libboost-program-options-dev liblmdb-dev libzstd-dev libxxhash-dev
           libgtest-dev libbenchmark-dev nlohmann-json3-dev
           clang-format-14 clang-tidy-14
-          clang-14 libclang-rt-14-dev)  # clang-14 and libFuzzer: scripts/fuzz.sh
+          clang-14 libclang-rt-14-dev  # clang-14 and libFuzzer: scripts/fuzz.sh
+          libcpp-httplib-dev  # tbserve (server/): HTTP with a thread pool and timeouts
+          wrk curl)  # scripts/bench-serve.sh (load test of tbserve); curl for the README's examples
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -101,7 +101,8 @@ Reply Api::position(const std::string& game, const Query& query) const {
     const ServedTable& t = table_for(game, query);
     cli::PositionQuery q;
     q.text = last_value(query, kPosition);
-    if (const auto index = last_value(query, kIndex)) q.index = cli::number_option("index", *index, 0, UINT64_MAX);
+    if (const auto index = last_value(query, kIndex))
+      q.index = cli::number_option("index", *index, 0, UINT64_MAX);
     if (!q.text == !q.index) throw cli::UsageError("give one of position=TEXT and index=N");
     q.line = flag(query, kLine);
     return t.reader->position(q);

@@ -37,7 +37,8 @@ TEST_F(ServerTest, PositionsAnswerAsTbprobe) {
 TEST_F(ServerTest, IndexAndStatsAnswerAsTbprobe) {
   EXPECT_EQ(get_json("/api/tictactoe?index=200"), tbprobe("--game tictactoe --index 200"));
   EXPECT_EQ(get_json("/api/tictactoe/stats"), tbprobe("--game tictactoe --stats"));
-  EXPECT_EQ(get_json("/api/chess/stats?material=KRvK"), tbprobe("--game chess --param material=KRvK --stats"));
+  EXPECT_EQ(get_json("/api/chess/stats?material=KRvK"),
+            tbprobe("--game chess --param material=KRvK --stats"));
   EXPECT_EQ(get_json("/api/octal/stats?octal=0.77&heaps=12&solver=grundy"),
             tbprobe("--game octal --param octal=0.77 --param heaps=12 --grundy --stats"));
   EXPECT_EQ(get_json("/api/octal?octal=0.77&heaps=12&solver=grundy&position=9"),
