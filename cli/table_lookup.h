@@ -23,6 +23,10 @@ struct TableLookup {
 // Throws UsageError when neither names one.
 std::string game_of(const TableLookup& lookup);
 
+// The table's parameters: those the position names (chess: its material),
+// then those given.
+Params table_params(const TableLookup& lookup);
+
 // The path where the table would be; throws UsageError (unknown solver)
 // or GameError (bad parameters or position).
 std::filesystem::path expected_table(const TableLookup& lookup);

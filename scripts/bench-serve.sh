@@ -3,12 +3,15 @@
 # (wrk, Debian's package), a mix of /api probes of tictactoe and chess and
 # /standard. Prints requests per second, p50 and p99 latency and the error
 # count (which must be 0: the script exits 1 otherwise).
-#   scripts/bench-serve.sh [BUILD_DIR] [REQUESTS] [CONNECTIONS] [THREADS]
+#   scripts/bench-serve.sh [BUILD_DIR] [REQUESTS] [CONNECTIONS] [THREADS] [MIX]
+# MIX: "all" (default, every kind of request) or "probe" (one tictactoe
+# /api probe: the cost of the server itself rather than of the answers).
 set -euo pipefail
 build=${1:-build}
 requests=${2:-100000}
 connections=${3:-64}
 threads=${4:-$connections}  # tbserve --threads: each open connection holds one
+mix=${5:-all}
 work=$(mktemp -d)
 server=""
 cleanup() {
@@ -32,12 +35,15 @@ cat >"$work/mix.lua" <<LUA
 -- the mix, then stops.
 local paths = {
   "/api/tictactoe?position=x........",
+}
+if "$mix" == "all" then paths = {
+  "/api/tictactoe?position=x........",
   "/api/tictactoe?position=xo..x...o&line=1",
   "/api/chess?position=8/8/8/3k4/8/8/8/KR6%20w%20-%20-%200%201",
   "/api/chess?position=k7/8/1K6/8/8/8/8/1Q6%20w%20-%20-%200%201&line=1",
   "/standard?fen=8/8/8/3k4/8/8/8/KR6_b_-_-_0_1",
   "/api/tables",
-}
+} end
 local sent, answered = 0, 0
 limit = $requests  -- each thread's share, set by setup
 function setup(thread) thread:set("limit", math.floor($requests / 2)) end
@@ -57,5 +63,5 @@ function done(summary, latency, requests)
     e.connect + e.read + e.write + e.status + e.timeout))
 end
 LUA
-wrk -t2 -c"$connections" -d300s --timeout 10s -s "$work/mix.lua" "$url" | tee "$work/report"
+wrk -t2 -c"$connections" -d600s --timeout 10s -s "$work/mix.lua" "$url" | tee "$work/report"
 grep -q "errors 0$" "$work/report"

@@ -51,12 +51,21 @@ Api::Api(std::filesystem::path dir) : open_(dir), chess_(std::move(dir)) {}
 
 const ServedTable& Api::table_for(const std::string& game, const Query& query) const {
   const cli::TableLookup lookup = lookup_of(game, open_.dir(), query);
+  const std::string key = game + '\n' + lookup.solver + '\n' + cli::table_params(lookup).canonical();
+  {
+    const std::lock_guard lock(found_mutex_);
+    if (const auto it = found_.find(key); it != found_.end()) return *it->second;
+  }
+  const ServedTable* table = nullptr;
   try {
-    return open_.at(cli::find_table(lookup));
+    table = &open_.at(cli::find_table(lookup));
   } catch (const ProbeError& e) {
     if (!std::filesystem::exists(cli::expected_table(lookup))) throw NotFound(e.what());
     throw;
   }
+  const std::lock_guard lock(found_mutex_);
+  if (found_.size() < kMaxFound) found_.emplace(key, table);
+  return *table;
 }
 
 Reply Api::tables() const {
@@ -92,7 +101,8 @@ Reply Api::position(const std::string& game, const Query& query) const {
     const ServedTable& t = table_for(game, query);
     cli::PositionQuery q;
     q.text = last_value(query, kPosition);
-    if (const auto index = last_value(query, kIndex)) q.index = cli::number_option("index", *index, 0, UINT64_MAX);
+    if (const auto index = last_value(query, kIndex))
+      q.index = cli::number_option("index", *index, 0, UINT64_MAX);
     if (!q.text == !q.index) throw cli::UsageError("give one of position=TEXT and index=N");
     q.line = flag(query, kLine);
     return t.reader->position(q);

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <string>
 
 #include "probe/probe.h"
@@ -40,6 +41,12 @@ class Api {
   const ServedTable& table_for(const std::string& game, const Query& query) const;
 
   OpenTables open_;
+  // The table each (game, solver, parameters) found: finding it builds the
+  // game (tictactoe's symmetry tables: milliseconds). Bounded, since
+  // parameters come from clients.
+  static constexpr std::size_t kMaxFound = 4096;
+  mutable std::mutex found_mutex_;
+  mutable std::map<std::string, const ServedTable*> found_;
   Tablebase chess_;  // the directory's chess tables, for /standard
 };
 

@@ -2,7 +2,10 @@
 
 #include <httplib.h>
 
+#include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 #include "server/api.h"
 
@@ -28,24 +31,36 @@ void reply(httplib::Response& res, const Reply& r) {
 // The few statuses the library answers by itself, in words.
 std::string status_words(int status) {
   switch (status) {
-    case 400: return "bad request";
-    case 404: return "not found";
-    case 405: return "method not allowed";
-    case 413: return "request too large";
-    case 414: return "URI too long (at most 8 KiB)";
-    case 416: return "range not satisfiable";
-    default: return "HTTP status " + std::to_string(status);
+    case 400:
+      return "bad request";
+    case 404:
+      return "not found";
+    case 405:
+      return "method not allowed";
+    case 413:
+      return "request too large";
+    case 414:
+      return "URI too long (at most 8 KiB)";
+    case 416:
+      return "range not satisfiable";
+    default:
+      return "HTTP status " + std::to_string(status);
   }
 }
 
 std::string html_escaped(const std::string& text) {
   std::string out;
   for (const char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
@@ -64,6 +79,7 @@ struct HttpServer::Impl {
   ServeOptions options;
   Api api;
   httplib::Server http;
+  std::atomic<bool> finished = false;
 };
 
 HttpServer::HttpServer(const ServeOptions& options) : impl_(std::make_unique<Impl>(options)) {
@@ -77,8 +93,12 @@ HttpServer::HttpServer(const ServeOptions& options) : impl_(std::make_unique<Imp
   http.set_keep_alive_timeout(kKeepAliveSeconds);
   http.set_keep_alive_max_count(kKeepAliveRequests);
   http.set_payload_max_length(kMaxBody);
+  // A reply goes out in two writes (head, body): without this, delayed
+  // ACKs add 40 ms to each request on a kept-alive connection.
+  http.set_tcp_nodelay(true);
 
-  http.Get("/api/tables", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.tables()); });
+  http.Get("/api/tables",
+           [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.tables()); });
   http.Get(R"(/api/([^/]+)/stats)", [&api](const httplib::Request& req, httplib::Response& res) {
     reply(res, api.stats(req.matches[1], query_of(req)));
   });
@@ -96,12 +116,12 @@ HttpServer::HttpServer(const ServeOptions& options) : impl_(std::make_unique<Imp
       const std::string escaped = html_escaped(options.web.string());
       return html.replace(html.find("%s"), 2, escaped);
     }();
-    http.Get("/", [page](const httplib::Request&, httplib::Response& res) { res.set_content(page, "text/html"); });
+    http.Get("/",
+             [page](const httplib::Request&, httplib::Response& res) { res.set_content(page, "text/html"); });
   }
   // Every error is JSON: unknown paths, too long URIs, bad requests.
   http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty())
-      reply(res, error_reply(res.status, status_words(res.status)));
+    if (res.body.empty()) reply(res, error_reply(res.status, status_words(res.status)));
   });
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
     reply(res, error_reply(500, "internal error"));
@@ -118,8 +138,7 @@ void HttpServer::run(const std::function<void(int)>& listening) {
     port = http.bind_to_any_port(o.host);
   else if (!http.bind_to_port(o.host, port))
     port = -1;
-  if (port < 0)
-    throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
+  if (port < 0) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
   listening(port);
   http.listen_after_bind();
 }

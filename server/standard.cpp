@@ -40,10 +40,14 @@ enum class Category { Loss = 0, Unknown = 1, Draw = 4, Win = 7 };
 
 const char* category_name(Category c) {
   switch (c) {
-    case Category::Loss: return "loss";
-    case Category::Draw: return "draw";
-    case Category::Win: return "win";
-    default: return "unknown";
+    case Category::Loss:
+      return "loss";
+    case Category::Draw:
+      return "draw";
+    case Category::Win:
+      return "win";
+    default:
+      return "unknown";
   }
 }
 

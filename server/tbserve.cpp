@@ -1,10 +1,11 @@
 // tbserve: answers HTTP requests from a directory of tables (server/api.h
 // says what), and serves the web page's files. It only reads.
+#include <pthread.h>
+
 #include <boost/program_options.hpp>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
-#include <pthread.h>
 #include <string>
 #include <thread>
 
@@ -22,7 +23,8 @@ void parse_bind(const std::string& bind, ServeOptions& o) {
   if (colon == std::string::npos || colon == 0)
     throw cli::UsageError("--bind takes HOST:PORT, not " + quote_input(bind));
   o.host = bind.substr(0, colon);
-  if (o.host.size() > 2 && o.host.front() == '[' && o.host.back() == ']') o.host = o.host.substr(1, o.host.size() - 2);
+  if (o.host.size() > 2 && o.host.front() == '[' && o.host.back() == ']')
+    o.host = o.host.substr(1, o.host.size() - 2);
   o.port = static_cast<int>(cli::number_option("bind port", bind.substr(colon + 1), 0, 65535));
 }
 
@@ -70,7 +72,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (o.dir.empty()) throw cli::UsageError("give --dir DIR");
-  if (!std::filesystem::is_directory(o.dir)) throw cli::UsageError("no directory " + quote_input(o.dir.string()));
+  if (!std::filesystem::is_directory(o.dir))
+    throw cli::UsageError("no directory " + quote_input(o.dir.string()));
   parse_bind(bind, o);
   o.web = web;
   o.threads = std::max(8u, std::thread::hardware_concurrency());
@@ -86,9 +89,7 @@ int main(int argc, char** argv) {
     server.stop();
   });
   try {
-    server.run([&](int port) {
-      std::cout << "listening on http://" << o.host << ":" << port << std::endl;
-    });
+    server.run([&](int port) { std::cout << "listening on http://" << o.host << ":" << port << std::endl; });
   } catch (...) {
     pthread_kill(waiter.native_handle(), SIGTERM);
     waiter.join();

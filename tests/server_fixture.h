@@ -65,9 +65,8 @@ class ServerTest : public ::testing::Test {
   }
   // Every `step`-th position of a table, as its dump writes them.
   static std::vector<std::string> positions(const std::string& args, int step) {
-    std::istringstream dump(run(std::string(TBPROBE) + " --dir " + tables_dir().string() + " " + args +
-                                " --dump --json")
-                                .out);
+    std::istringstream dump(
+        run(std::string(TBPROBE) + " --dir " + tables_dir().string() + " " + args + " --dump --json").out);
     std::vector<std::string> out;
     int n = 0;
     for (std::string line; std::getline(dump, line);)

@@ -111,9 +111,11 @@ TEST_F(ServerTest, StandardMateStalemateDraw) {
 }
 
 TEST_F(ServerTest, StandardTakesUnderscoresAndRefusesBadFens) {
-  EXPECT_EQ(ServerTest::get_json("/standard?fen=k7/8/1K6/8/8/8/8/1Q6_w_-_-_0_1"), standard("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1"));
-  for (const std::string bad : {"", "not a fen", "k7/8/8/8/8/8/8/8 w - - 0 1", "k7/8/1K6/8/8/8/8/1Q6 x - - 0 1",
-                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})
+  EXPECT_EQ(ServerTest::get_json("/standard?fen=k7/8/1K6/8/8/8/8/1Q6_w_-_-_0_1"),
+            standard("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1"));
+  for (const std::string bad :
+       {"", "not a fen", "k7/8/8/8/8/8/8/8 w - - 0 1", "k7/8/1K6/8/8/8/8/1Q6 x - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})
     EXPECT_TRUE(standard(bad, 400).at("error").is_string()) << bad;
 }
 
