@@ -10,11 +10,12 @@ scripts/install-deps.sh
 jobs="$(nproc)"
 configure() {  # configure <build dir> <RTB_SANITIZE>
   local dir=$1 sanitize=$2
-  # The sanitizer builds skip the benchmarks, which no test runs.
-  local benchmarks=ON
-  [ -n "$sanitize" ] && benchmarks=OFF
+  # The sanitizer builds skip the benchmarks, which no test runs, and the web
+  # page, whose browser test runs in the plain build.
+  local benchmarks=ON web=ON
+  [ -n "$sanitize" ] && benchmarks=OFF web=OFF
   # compile_commands.json for clang-tidy.
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks \
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks -DRTB_WEB=$web \
     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 }
 run() {  # run <build dir> <RTB_SANITIZE> <build target> <ctest args...>

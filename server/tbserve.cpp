@@ -38,9 +38,22 @@ sigset_t stop_signals() {
   return set;
 }
 
+// The web page's files where they were installed beside this command
+// (${prefix}/bin/../share/rtb/web), so that a prefix chosen at install time
+// works; else the folder the build was configured to install them to.
+std::string default_web_dir() {
+  std::error_code error;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const auto beside = exe.parent_path() / RTB_WEB_DIR_FROM_BINDIR;
+    if (std::filesystem::is_directory(beside, error)) return beside.lexically_normal().string();
+  }
+  return RTB_WEB_DIR;
+}
+
 int main(int argc, char** argv) {
   ServeOptions o;
-  std::string bind = "127.0.0.1:9000", web = RTB_WEB_DIR, threads;
+  std::string bind = "127.0.0.1:9000", web = default_web_dir(), threads;
   po::options_description options(
       "Usage: tbserve --dir DIR [--bind HOST:PORT] [--web DIR] [--threads N]\n\n"
       "Answers HTTP requests from the tables in DIR (it never writes):\n"

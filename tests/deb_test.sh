@@ -53,6 +53,13 @@ grep -qx 'prefix=/usr' <<<"$pc" || fail "rtb.pc in librtb-dev does not name /usr
 
 has rtb-tools bin/tbgen bin/tbprobe share/man/man1/tbgen\\.1 share/man/man1/tbprobe\\.1 \
   share/bash-completion/completions/tbgen share/bash-completion/completions/tbprobe
+has rtb-tools bin/tbserve share/man/man1/tbserve\\.1 share/bash-completion/completions/tbserve
+if [ -f "$build/web/dist/index.html" ]; then has rtb-tools share/rtb/web/index\\.html; fi
+if [ -d "$build/python/rtb" ]; then
+  has python3-rtb lib/python3/dist-packages/rtb/__init__\\.py lib/python3/dist-packages/rtb/chess\\.py \
+    "lib/python3/dist-packages/rtb/_rtb\\..*\\.so"
+  field python3-rtb Depends | grep >/dev/null python3 || fail "python3-rtb: Depends $(field python3-rtb Depends)"
+fi
 field rtb-tools Depends | grep >/dev/null libboost-program-options || fail "rtb-tools: Depends $(field rtb-tools Depends)"
 field rtb-tools Depends | grep >/dev/null librtb && fail "rtb-tools depends on librtb, but links it statically"
 echo "deb_test: ok: $(basename -a "$out"/*.deb | tr '\n' ' ')"

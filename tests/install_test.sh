@@ -55,7 +55,7 @@ readelf -d "$real" | grep >/dev/null -E 'R(UN)?PATH' && fail "the installed libr
 grep -rlE '#include .(boost|nlohmann|gen/|cli/)' "$prefix/include/rtb" && fail "installed headers need more than rtb"
 
 # The commands: --version, man pages, completion.
-for command in tbgen tbprobe; do
+for command in tbgen tbprobe tbserve; do
   "$prefix/bin/$command" --version | grep >/dev/null -x "$command (rtb) [0-9.]*" || fail "$command --version"
   man_page=$prefix/share/man/man1/$command.1
   [ -s "$man_page" ] || fail "no man page $man_page"
@@ -71,6 +71,23 @@ completions=$(PATH=$prefix/bin:$PATH bash -c "source '$prefix/share/bash-complet
 "$prefix/bin/tbgen" --game tictactoe --out "$work/tables" --quiet >/dev/null
 "$prefix/bin/tbprobe" --dir "$work/tables" --game tictactoe --dump >"$work/expected"
 [ "$(wc -l <"$work/expected")" -gt 100 ] || fail "tbprobe --dump printed too little"
+
+# The installed tbserve answers as tbprobe does and, where the web page was
+# built, serves it from the prefix it was installed to.
+"$prefix/bin/tbserve" --dir "$work/tables" --bind 127.0.0.1:0 >"$work/tbserve.out" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do grep -q '^listening on' "$work/tbserve.out" && break; sleep 0.1; done
+url=$(sed -n 's/^listening on //p' "$work/tbserve.out")
+[ -n "$url" ] || fail "the installed tbserve did not start: $(cat "$work/tbserve.out")"
+"$prefix/bin/tbprobe" --dir "$work/tables" --game tictactoe --position xo....... --json >"$work/probe.json"
+curl -sf "$url/api/tictactoe?position=xo......." >"$work/served.json" || fail "tbserve did not answer /api"
+python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' \
+  "$work/probe.json" "$work/served.json" || fail "tbserve's /api answer differs from tbprobe --json"
+if [ -f "$prefix/share/rtb/web/index.html" ]; then
+  curl -sf "$url/" | cmp -s - "$prefix/share/rtb/web/index.html" || fail "tbserve does not serve the installed page"
+fi
+kill $server
 
 # Outside the source tree: the consumers' sources copied to the temporary folder.
 mkdir "$work/consumer"
