@@ -23,14 +23,22 @@ run() {  # run <build dir> <RTB_SANITIZE> <build target> <ctest args...>
   shift 3
   echo "== $dir (RTB_SANITIZE='$sanitize')"
   configure "$dir" "$sanitize"
+  local start=$SECONDS
   cmake --build "$dir" -j"$jobs" --target "$target"
+  echo "== $dir built in $((SECONDS - start)) s"
+  start=$SECONDS
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
+  echo "== $dir tested in $((SECONDS - start)) s"
 }
 echo "== style"
+start=$SECONDS
 configure build-test ""
 scripts/check-style.sh build-test
+echo "== style checked in $((SECONDS - start)) s"
 run build-test "" all
 run build-asan address all
 run build-tsan thread rtb_threads_tests -L threads
 echo "== fuzz"
+start=$SECONDS
 scripts/fuzz.sh 20
+echo "== fuzz done in $((SECONDS - start)) s"

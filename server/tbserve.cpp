@@ -1,6 +1,7 @@
 // tbserve: answers HTTP requests from a directory of tables (server/api.h
 // says what), and serves the web page's files. It only reads.
 #include <pthread.h>
+#include <unistd.h>
 
 #include <boost/program_options.hpp>
 #include <csignal>
@@ -49,6 +50,13 @@ std::string default_web_dir() {
     if (std::filesystem::is_directory(beside, error)) return beside.lexically_normal().string();
   }
   return RTB_WEB_DIR;
+}
+
+// Ends the thread that waits for a stop signal: every thread blocks the
+// signals, so one sent to the process goes to that thread's sigwait.
+void wake(std::thread& waiter) {
+  kill(getpid(), SIGTERM);
+  waiter.join();
 }
 
 int main(int argc, char** argv) {
@@ -104,13 +112,11 @@ int main(int argc, char** argv) {
   try {
     server.run([&](int port) { std::cout << "listening on http://" << o.host << ":" << port << std::endl; });
   } catch (...) {
-    pthread_kill(waiter.native_handle(), SIGTERM);
-    waiter.join();
+    wake(waiter);
     throw;
   }
   // Stopped by a signal, or the listening socket failed: either way the waiter ends.
-  pthread_kill(waiter.native_handle(), SIGTERM);
-  waiter.join();
+  wake(waiter);
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -28,7 +29,7 @@ inline const fs::path& tables_dir() {
 class ServerTest : public ::testing::Test {
  public:
   static void SetUpTestSuite() {
-    const fs::path dir = tables_dir();
+    const fs::path& dir = tables_dir();
     fs::remove_all(dir);
     fs::create_directories(dir / "web");
     std::ofstream(dir / "web" / "index.html") << "<p>the web page</p>";
@@ -36,11 +37,13 @@ class ServerTest : public ::testing::Test {
                              "--game chess --param material=KQvK", "--game chess --param material=KRvK",
                              "--game octal --param octal=0.77 --param heaps=12 --solver grundy"})
       ASSERT_EQ(run(std::string(TBGEN) + " " + args + " --quiet --out " + dir.string()).code, 0) << args;
-    server_ = new Server(TBSERVE, {"--dir", dir.string(), "--web", (dir / "web").string(), "--threads", "4"});
+    server_ = std::make_unique<Server>(
+        TBSERVE,
+        std::vector<std::string>{"--dir", dir.string(), "--web", (dir / "web").string(), "--threads", "4"});
   }
   static void TearDownTestSuite() {
     EXPECT_EQ(server_->stop(), 0);
-    delete server_;
+    server_.reset();
     fs::remove_all(tables_dir());
   }
 
@@ -48,7 +51,7 @@ class ServerTest : public ::testing::Test {
     httplib::Client client("127.0.0.1", server_->port());
     client.set_url_encode(false);
     client.set_read_timeout(10, 0);
-    return client.Get(path.c_str());
+    return client.Get(path);
   }
   static json get_json(const std::string& path, int status = 200) {
     const auto res = get(path);
@@ -89,7 +92,7 @@ class ServerTest : public ::testing::Test {
     }
   }
 
-  static inline Server* server_ = nullptr;
+  static inline std::unique_ptr<Server> server_;
 };
 
 }  // namespace rtb::test

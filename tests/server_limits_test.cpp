@@ -64,7 +64,7 @@ TEST_F(ServerTest, AnswersManyClientsAtOnce) {
       httplib::Client client("127.0.0.1", server_->port());
       client.set_url_encode(false);
       for (int k = 0; k < 25; ++k) {
-        const auto res = client.Get((k % 2 == 0 ? path : "/api/tictactoe?position=x........").c_str());
+        const auto res = client.Get(k % 2 == 0 ? path : std::string("/api/tictactoe?position=x........"));
         const bool ok = res && res->status == 200 && (k % 2 != 0 || res->body == expected);
         (ok ? good : bad)++;
       }
