@@ -1,6 +1,7 @@
 #include "server/http.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <chrono>
@@ -79,6 +80,7 @@ struct HttpServer::Impl {
   ServeOptions options;
   Api api;
   httplib::Server http;
+  int listening_socket = -1;
   std::atomic<bool> finished = false;
 };
 
@@ -96,6 +98,14 @@ HttpServer::HttpServer(const ServeOptions& options) : impl_(std::make_unique<Imp
   // A reply goes out in two writes (head, body): without this, delayed
   // ACKs add 40 ms to each request on a kept-alive connection.
   http.set_tcp_nodelay(true);
+  // Debian's build of the library listens with a backlog of 5: when many
+  // clients connect at once, the others' SYNs are dropped and retried a
+  // second later. The socket is kept here to listen again with the
+  // system's backlog once it is bound (run()).
+  http.set_socket_options([impl = impl_.get()](socket_t socket) {
+    httplib::default_socket_options(socket);
+    impl->listening_socket = socket;
+  });
 
   http.Get("/api/tables",
            [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.tables()); });
@@ -139,6 +149,8 @@ void HttpServer::run(const std::function<void(int)>& listening) {
   else if (!http.bind_to_port(o.host, port))
     port = -1;
   if (port < 0) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
+  if (::listen(impl_->listening_socket, SOMAXCONN) != 0)
+    throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(port));
   listening(port);
   http.listen_after_bind();
 }
