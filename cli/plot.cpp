@@ -78,12 +78,32 @@ struct Box {
   double left, top, width, height;
 };
 
-// One panel: grid, bars, axes and tick labels; x runs over depths 0 .. depths-1.
-void draw_panel(cairo_t* cr, const HistogramSeries& s, Rgb colour, Box box, std::uint32_t depths,
-                double x_step, bool x_labels) {
+// The series' names in their colours, right-aligned at the panel's top.
+void draw_legend(cairo_t* cr, const HistogramPanel& p, Box box) {
+  double right = box.left + box.width - 8;
+  for (std::size_t k = p.series.size(); k-- > 0;) {
+    cairo_save(cr);
+    cairo_set_font_size(cr, 11);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, p.series[k].name.c_str(), &e);
+    cairo_restore(cr);
+    text_at(cr, p.series[k].name, right, box.top + 4, 1, 0, 11);
+    right -= e.x_advance + 16;
+    const Rgb c = kSeriesColours[k % std::size(kSeriesColours)];
+    cairo_set_source_rgb(cr, c.r, c.g, c.b);
+    cairo_rectangle(cr, right + 4, box.top + 5, 8, 8);
+    cairo_fill(cr);
+    right -= 12;
+  }
+}
+
+// One panel: grid, bars, axes, tick labels and legend; x runs over depths
+// 0 .. depths-1, each depth's slot shared by the series' bars.
+void draw_panel(cairo_t* cr, const HistogramPanel& p, Box box, std::uint32_t depths, double x_step) {
   std::uint64_t top_count = 1;
-  for (const auto& [depth, n] : s.bins) top_count = std::max(top_count, n);
-  const double y_step = nice_step(static_cast<double>(top_count), 5);
+  for (const auto& s : p.series)
+    for (const auto& [depth, n] : s.bins) top_count = std::max(top_count, n);
+  const double y_step = nice_step(static_cast<double>(top_count), 4);
   const double y_max = std::ceil(static_cast<double>(top_count) / y_step) * y_step;
   const double bottom = box.top + box.height, slot = box.width / depths;
   for (double v = 0; v <= y_max + y_step / 2; v += y_step) {
@@ -91,20 +111,26 @@ void draw_panel(cairo_t* cr, const HistogramSeries& s, Rgb colour, Box box, std:
     line(cr, box.left, y, box.left + box.width, y, kGrid);
     text_at(cr, tick_text(v, y_max), box.left - 6, y, 1, 0.5, 11);
   }
-  cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
-  for (const auto& [depth, n] : s.bins) {
-    const double h = std::max(1.0, static_cast<double>(n) / y_max * box.height);
-    cairo_rectangle(cr, box.left + depth * slot + slot * 0.1, bottom - h, std::max(slot * 0.8, 0.5), h);
-    cairo_fill(cr);  // one shape per bar
+  const double bar = slot * 0.8 / static_cast<double>(std::max<std::size_t>(p.series.size(), 1));
+  for (std::size_t k = 0; k < p.series.size(); ++k) {
+    const Rgb c = kSeriesColours[k % std::size(kSeriesColours)];
+    cairo_set_source_rgb(cr, c.r, c.g, c.b);
+    for (const auto& [depth, n] : p.series[k].bins) {
+      const double h = std::max(1.0, static_cast<double>(n) / y_max * box.height);
+      const double x = box.left + depth * slot + slot * 0.1 + static_cast<double>(k) * bar;
+      cairo_rectangle(cr, x, bottom - h, std::max(bar, 0.5), h);
+      cairo_fill(cr);  // one shape per bar
+    }
   }
   line(cr, box.left, bottom + 0.5, box.left + box.width, bottom + 0.5, kInk);
   line(cr, box.left - 0.5, box.top, box.left - 0.5, bottom, kInk);
   for (double d = 0; d < depths; d += x_step) {
     const double x = box.left + (d + 0.5) * slot;
     line(cr, x, bottom, x, bottom + 4, kInk);
-    if (x_labels) text_at(cr, tick_text(d, depths), x, bottom + 6, 0.5, 0, 11);
+    text_at(cr, tick_text(d, depths), x, bottom + 6, 0.5, 0, 11);
   }
-  text_at(cr, s.name, box.left + 8, box.top + 4, 0, 0, 12, true);
+  text_at(cr, p.name, box.left + 8, box.top + 4, 0, 0, 12, true);
+  draw_legend(cr, p, box);
 }
 
 void draw(cairo_t* cr, const Histogram& h, PlotSize size) {
@@ -115,16 +141,17 @@ void draw(cairo_t* cr, const Histogram& h, PlotSize size) {
   text_at(cr, h.x_label, w / 2, ht - 10, 0.5, 1, 13);
   text_at(cr, h.y_label, 16, ht / 2, 0.5, 0, 13, false, true);
   std::uint32_t depths = 1;
-  for (const auto& s : h.series)
-    for (const auto& [depth, n] : s.bins) depths = std::max(depths, depth + 1);
+  for (const auto& p : h.panels)
+    for (const auto& s : p.series)
+      for (const auto& [depth, n] : s.bins) depths = std::max(depths, depth + 1);
   const double x_step = nice_step(depths, 10);
   const double left = 80, top = 48, right = 20, bottom = 56, gap = 44;
-  const auto panels = static_cast<double>(std::max<std::size_t>(h.series.size(), 1));
+  const auto panels = static_cast<double>(std::max<std::size_t>(h.panels.size(), 1));
   const double panel_height = (ht - top - bottom - gap * (panels - 1)) / panels;
-  for (std::size_t k = 0; k < h.series.size(); ++k)
-    draw_panel(cr, h.series[k], kSeriesColours[k % std::size(kSeriesColours)],
+  for (std::size_t k = 0; k < h.panels.size(); ++k)
+    draw_panel(cr, h.panels[k],
                {left, top + static_cast<double>(k) * (panel_height + gap), w - left - right, panel_height},
-               depths, x_step, true);
+               depths, x_step);
 }
 
 std::string xml_escaped(const std::string& s) {
@@ -144,7 +171,7 @@ void add_svg_text(const std::filesystem::path& file, const std::filesystem::path
   const std::size_t end = open == std::string::npos ? open : svg.find('>', open);
   if (end == std::string::npos) throw PlotError("cairo wrote no SVG into " + shown.string());
   std::string desc = h.x_label + " / " + h.y_label;
-  for (const auto& s : h.series) desc += "; " + s.name;
+  for (const auto& p : h.panels) desc += "; " + p.name;
   svg.insert(end + 1,
              "\n<title>" + xml_escaped(h.title) + "</title>\n<desc>" + xml_escaped(desc) + "</desc>");
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
@@ -181,18 +208,33 @@ void draw_into(const Histogram& h, const std::filesystem::path& file, const std:
 
 }  // namespace
 
+namespace {
+
+HistogramPanel depth_panel(std::string name, const Json& bins) {
+  HistogramPanel p{std::move(name), {{"wins for the side to move", {}}, {"losses for the side to move", {}}}};
+  for (const Json& bin : bins) {
+    const auto depth = bin.at("plies").get<std::uint32_t>();
+    if (const auto n = bin.at("wins").get<std::uint64_t>()) p.series[0].bins.emplace_back(depth, n);
+    if (const auto n = bin.at("losses").get<std::uint64_t>()) p.series[1].bins.emplace_back(depth, n);
+  }
+  return p;
+}
+
+}  // namespace
+
 Histogram depth_histogram(const Json& stats, const std::string& title) {
   if (!stats.contains("histogram"))
     throw PlotError("--plot draws depth histograms: a " + stats.value("value_kind", std::string("?")) +
                     " table has none");
-  Histogram h{title,
-              "depth (plies)",
-              "positions",
-              {{"wins for the side to move", {}}, {"losses for the side to move", {}}}};
-  for (const Json& bin : stats.at("histogram")) {
-    const auto depth = bin.at("plies").get<std::uint32_t>();
-    if (const auto n = bin.at("wins").get<std::uint64_t>()) h.series[0].bins.emplace_back(depth, n);
-    if (const auto n = bin.at("losses").get<std::uint64_t>()) h.series[1].bins.emplace_back(depth, n);
+  Histogram h{title, "depth (plies)", "positions", {}};
+  const Json sides = stats.value("sides", Json::array());
+  if (sides.size() > 1) {
+    for (const Json& side : sides)
+      h.panels.push_back(depth_panel(
+          side.at("side") == "first" ? "first player (white) to move" : "second player (black) to move",
+          side.at("histogram")));
+  } else {
+    h.panels.push_back(depth_panel("all positions", stats.at("histogram")));
   }
   return h;
 }

@@ -18,20 +18,27 @@ struct PlotError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One panel of bars: a count per depth, only the depths that have any.
+// One series of bars: a count per depth, only the depths that have any.
 struct HistogramSeries {
   std::string name;                                           // "wins for the side to move"
   std::vector<std::pair<std::uint32_t, std::uint64_t>> bins;  // depth, positions (> 0)
 };
 
+// One panel: its series' bars side by side at each depth, one colour each.
+struct HistogramPanel {
+  std::string name;  // "first player (white) to move"
+  std::vector<HistogramSeries> series;
+};
+
 struct Histogram {
   std::string title, x_label, y_label;
-  std::vector<HistogramSeries> series;  // one panel each, sharing the depth axis
+  std::vector<HistogramPanel> panels;  // sharing the depth axis
 };
 
 // The histogram in tbprobe --stats --json of a win/draw/loss table, titled
-// `title`: wins and losses of the side to move by depth. Throws PlotError
-// for a table without depths.
+// `title`: wins and losses of the side to move by depth, one panel per side
+// to move where the game has sides. Throws PlotError for a table without
+// depths.
 Histogram depth_histogram(const Json& stats, const std::string& title);
 
 struct PlotSize {

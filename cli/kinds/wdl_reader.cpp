@@ -44,6 +44,16 @@ struct Counts {
   }
 };
 
+// Stored positions won and lost, by depth in plies.
+using DepthCounts = std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>>;
+
+Json histogram_json(const DepthCounts& histogram) {
+  Json bins = Json::array();
+  for (const auto& [depth, counts] : histogram)
+    bins.push_back({{"plies", depth}, {"wins", counts.first}, {"losses", counts.second}});
+  return bins;
+}
+
 std::string side_title(int side) {
   return side < 0    ? "positions"
          : side == 0 ? "first player (white) to move"
@@ -87,27 +97,30 @@ class WdlReader final : public KindReader {
   Json stats() const override {
     const storage::TableMeta& m = table_.meta();
     Json j = meta_json(m);
-    std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> histogram;  // depth -> wins, losses
+    DepthCounts histogram;
+    std::map<int, DepthCounts> histogram_by_side;
     std::map<int, Counts> by_side;  // -1 where the game has no sides
     const AnyGame& game = table_.opened().bare_game();
     const auto values = table_.read_all();
     for (Index i = 0; i < values.size(); ++i) {
       if (!game.legal(i)) continue;
       const Value v = Value::from_code(values[i]);
-      by_side[game.side_to_move(i).value_or(-1)].add(v, game.class_size(i));
+      const int side = game.side_to_move(i).value_or(-1);
+      by_side[side].add(v, game.class_size(i));
       if (v.is_draw()) continue;
       auto& [wins, losses] = histogram[v.depth()];
+      auto& [side_wins, side_losses] = histogram_by_side[side][v.depth()];
       (v.is_win() ? wins : losses)++;
+      (v.is_win() ? side_wins : side_losses)++;
     }
     for (const auto& [side, counts] : by_side)
       j["sides"].push_back({{"side", side < 0    ? "all"
                                      : side == 0 ? "first"
                                                  : "second"},
                             {"canonical", Counts::json(counts.stored)},
-                            {"full_board", Counts::json(counts.full)}});
-    j["histogram"] = Json::array();
-    for (const auto& [depth, counts] : histogram)
-      j["histogram"].push_back({{"plies", depth}, {"wins", counts.first}, {"losses", counts.second}});
+                            {"full_board", Counts::json(counts.full)},
+                            {"histogram", histogram_json(histogram_by_side[side])}});
+    j["histogram"] = histogram_json(histogram);
     return j;
   }
 
