@@ -83,6 +83,8 @@ Reply Api::tables() const {
           const Params given = Params::from_canonical(canonical);
           for (const auto& [key, value] : given.values()) params[key] = value;
         }
+        // The query that names this table again: /api/GAME?<params> (wdl is the default).
+        if (t.solver != "wdl") params[std::string(kSolver)] = t.solver;
         out.push_back({{"game", t.meta.game},
                        {"params", params},
                        {"file", file.filename().string()},

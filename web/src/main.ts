@@ -5,7 +5,7 @@ import 'chessground/assets/chessground.cburnett.css';
 import './style.css';
 import * as api from './api';
 import type { Move, Probe, Stats, TableInfo } from './api';
-import { bestFirst, describe } from './values';
+import { bestFirst, describe, describeMove, forMover } from './values';
 import { drawHistogram } from './histogram';
 import type { BoardView, ViewFactory } from './boards/view';
 import { chessView, exampleFen } from './boards/chess';
@@ -97,7 +97,7 @@ function renderProbe(probe: Probe, failure: string | null = null): void {
   for (const { move, index } of bestFirst(moves)) {
     const li = document.createElement('li');
     li.dataset.index = String(index);
-    li.dataset.outcome = move.value.outcome ?? '';
+    li.dataset.outcome = forMover(move.value).outcome ?? '';
     li.dataset.plies = move.value.plies === undefined ? '' : String(move.value.plies);
     const button = document.createElement('button');
     button.className = 'move';
@@ -107,7 +107,7 @@ function renderProbe(probe: Probe, failure: string | null = null): void {
     button.addEventListener('click', () => play(index));
     const value = document.createElement('span');
     value.className = 'move-value';
-    value.textContent = describe(move.value);
+    value.textContent = describeMove(move.value);
     li.append(button, ' ', value);
     list.appendChild(li);
   }

@@ -20,9 +20,25 @@ export function score(v: Value | undefined): number {
   return 0;
 }
 
+// A move's value for the player who makes it. Win/draw/loss moves carry it
+// already; a Grundy table's moves carry the value of the position they
+// leave, for the player to move there: for the mover a move to 0 wins and
+// any other loses (in this game alone).
+export function forMover(v: Value): Value {
+  if (v.value === undefined) return v;
+  const flipped: Record<string, string> = { win: 'loss', loss: 'win' };
+  return { ...v, outcome: v.outcome === undefined ? undefined : (flipped[v.outcome] ?? v.outcome) };
+}
+
+export function describeMove(v: Value | undefined): string {
+  if (v?.value === undefined) return describe(v);
+  const outcome = forMover(v).outcome;
+  return `leaves Grundy value ${v.value}${outcome ? ` (${outcome} for the mover)` : ''}`;
+}
+
 // Stable: equal values keep the order the JSON gives them.
 export function bestFirst(moves: Move[]): { move: Move; index: number }[] {
   return moves
     .map((move, index) => ({ move, index }))
-    .sort((a, b) => score(b.move.value) - score(a.move.value) || a.index - b.index);
+    .sort((a, b) => score(forMover(b.move.value)) - score(forMover(a.move.value)) || a.index - b.index);
 }

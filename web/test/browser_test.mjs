@@ -201,6 +201,36 @@ async function squareCentre(page, square) {
   return { x: box.x + (file + 0.5) * (box.width / 8), y: box.y + (7 - rank + 0.5) * (box.height / 8) };
 }
 
+// A Grundy table: the move to value 0 (the mover's win) comes first, and
+// every move shows the value tbprobe gives the position it leaves.
+async function grundy(page) {
+  const file = await page.evaluate(
+    () => [...document.querySelectorAll('#table option')].find((o) => o.value.endsWith('.grundy.rtb'))?.value,
+  );
+  check(file !== undefined, 'the table list offers the Grundy table');
+  await settle(page, () => page.selectOption('#table', file));
+  await page.fill('#position', '5');
+  await settle(page, () => page.press('#position', 'Enter'));
+  const s = await shown(page);
+  const expected = JSON.parse(
+    execFileSync(args.tbprobe, [
+      '--dir', tables, '--game', 'octal', '--param', 'octal=0.77', '--param', 'heaps=12', '--solver', 'grundy',
+      '--position', '5', '--json',
+    ]).toString(),
+  );
+  check(s.error === null && s.value.includes(`Grundy value ${expected.value.value}`), `kayles 5: "${s.value}"`);
+  const texts = await page.$$eval('#moves li[data-index] .move-value', (spans) => spans.map((e) => e.textContent));
+  check(texts.length === expected.moves.length, `kayles 5: ${texts.length} moves, tbprobe ${expected.moves.length}`);
+  check(
+    s.moves.every((m, i) => texts[i] === `leaves Grundy value ${expected.moves[m.index].value.value}` +
+      ` (${expected.moves[m.index].value.outcome === 'win' ? 'loss' : 'win'} for the mover)`),
+    `kayles 5: each move shows the value tbprobe gives what it leaves (${texts.join('; ')})`,
+  );
+  check(expected.moves[s.moves[0].index].value.value === '0' && s.moves[0].outcome === 'win',
+    'kayles 5: the move to Grundy value 0 comes first, a win for the mover');
+  await screenshot(page, 'browser_grundy');
+}
+
 async function chess(page) {
   const params = { material: 'KQvK', metric: 'dtm' };
   await chooseTable(page, 'chess');
@@ -237,6 +267,8 @@ tbgen('tictactoe');
 tbgen('connect4', 'width=4', 'height=4');
 tbgen('chess', 'material=KQvK');
 tbgen('quixo', 'n=3');
+execFileSync(args.tbgen, ['--game', 'octal', '--param', 'octal=0.77', '--param', 'heaps=12', '--solver', 'grundy',
+  '--out', tables, '--force', '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const { server, base } = await startServer();
 const profile = mkdtempSync(path.join(os.tmpdir(), 'rtb-chromium-'));
 let context;
@@ -257,6 +289,7 @@ try {
   await connectFour(page);
   await quixo(page);
   await chess(page);
+  await grundy(page);
 } catch (e) {
   check(false, `the test ran to its end: ${e.stack ?? e}`);
   if (page) await screenshot(page, 'browser_failure').catch(() => {});
