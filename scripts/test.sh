@@ -3,7 +3,8 @@
 # rtb three ways and runs every test: a plain release build, one with
 # AddressSanitizer and UndefinedBehaviorSanitizer, and the threaded tests
 # under ThreadSanitizer; then fuzzes every parser for 20 s each
-# (scripts/fuzz.sh). The sanitizer builds keep assert() on.
+# (scripts/fuzz.sh). The sanitizer builds keep assert() on. Under CI=true as
+# root it also installs the Debian packages (scripts/test-debs.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -36,6 +37,12 @@ configure build-test ""
 scripts/check-style.sh build-test
 echo "== style checked in $((SECONDS - start)) s"
 run build-test "" all
+# On a throwaway machine (CI, as root): the Debian packages installed for
+# real with apt-get and used from /usr.
+if [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; then
+  echo "== Debian packages"
+  scripts/test-debs.sh build-test
+fi
 run build-asan address all
 run build-tsan thread rtb_threads_tests -L threads
 echo "== fuzz"
