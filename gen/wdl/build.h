@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "gen/core/checkpoint.h"
 #include "gen/core/output.h"
+#include "gen/wdl/passes.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/tiers.h"
 #include "storage/table_reader.h"
@@ -35,6 +36,7 @@ storage::TableMeta table_meta(const G& game, const GenStats& stats) {
 
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
+
 
 // What a wdl solver's checkpoint belongs to: the table, its index size, and
 // the generator whose state it is.
@@ -134,7 +136,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     Checkpointing::remove(path);
     if (options.on_written) options.on_written({path, meta});
   } else {
-    GenResult result = generate(game, gen);
+    GenResult result = generate_in_passes(game, gen);
     checkpoints.resumed.reset();
     stats = result.stats;
     write_and_report(path, table_meta(game, stats),
