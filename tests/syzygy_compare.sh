@@ -6,7 +6,8 @@
 # Syzygy's files are looked for in $RTB_SYZYGY_DIR (default
 # /work/peer/syzygy); rtb's tables go to $RTB_DTZ_DIR (default a temporary
 # directory). Says "skipped" and exits 0 where the files or libfathom are
-# absent; not run by ctest (the 5-piece tables take many minutes).
+# absent; not run by ctest (the 5-piece tables take many minutes, and
+# Fathom about 60 us a position: $RTB_COMPARE_EVERY=N checks every N-th).
 set -euo pipefail
 build=$1
 syzygy=${RTB_SYZYGY_DIR:-/work/peer/syzygy}
@@ -37,4 +38,4 @@ for t in $five; do
     echo "syzygy_compare: $t: no Syzygy files in $syzygy, not compared"
   fi
 done
-"$compare" "$out" "$syzygy" "${tables[@]}"
+"$compare" --every="${RTB_COMPARE_EVERY:-1}" "$out" "$syzygy" "${tables[@]}"

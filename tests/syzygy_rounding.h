@@ -18,18 +18,15 @@
 
 namespace rtb::syzygy {
 
-inline int down_to_odd(int x) { return x % 2 ? x : x - 1; }
-
 // The DTZ values Fathom may report for v given `how`; empty if `how` does
 // not fit v's class at all.
 inline std::vector<int> fathom_dtz(Value v, const std::string& how) {
   const int exact = chess::signed_dtz(v);
-  const int sign = exact < 0 ? -1 : 1, d = exact * sign;
   if (how == "draw") return {0};
   if (how == "mate") return v.is_loss() && v.depth() == 0 ? std::vector<int>{-1} : std::vector<int>{};
   if (how == "zeroing") return {exact};
-  if (how == "stored") return {exact, sign * down_to_odd(d)};
-  if (how == "search") return {exact, sign * (1 + down_to_odd(d - 1))};
+  if (how == "stored") return {exact, chess::syzygy_default_dtz(v, true)};
+  if (how == "search") return {exact, chess::syzygy_default_dtz(v, false)};
   return {};
 }
 

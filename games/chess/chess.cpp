@@ -13,7 +13,8 @@ std::vector<ParamDoc> Chess::param_docs() {
   return {{"material", "pieces as Syzygy names them (KQvKR), or all3, all4, all5 for every table", "KQvK"},
           {"metric",
            "dtm: depth to mate; dtc: depth to the next capture, promotion or mate; dtz: Syzygy's DTZ50'' "
-           "(plies to the next capture, pawn move or mate, with the 50-move rule's cursed wins and blessed losses)",
+           "(plies to the next capture, pawn move or mate, with the 50-move rule's cursed wins and blessed "
+           "losses)",
            "dtm"}};
 }
 
@@ -238,6 +239,11 @@ namespace rtb {
 std::string Chess::describe_at(std::string_view fen, Value v) const {
   std::string out = describe(v);
   if (!dtz()) return out;
+  // Syzygy's default files halve DTZ; which side a file stores is its choice.
+  const int stored = syzygy_default_dtz(v, true), searched = syzygy_default_dtz(v, false);
+  if (stored != signed_dtz(v) || searched != signed_dtz(v))
+    out += " (Syzygy's default files: " + std::to_string(stored) + " on the side they store, " +
+           std::to_string(searched) + " on the other)";
   const std::uint32_t clock = parse_fen(fen).halfmove;
   const Wdl50 with_clock = wdl50_with_clock(v, clock);
   if (with_clock != wdl50(v))

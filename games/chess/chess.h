@@ -163,7 +163,7 @@ class Chess {
   bool dtc_;            // metric_ == Dtc
   bool zeroing_pawns_;  // metric_ == Dtz and the table has pawns
   chess::Layout layout_;
-  std::vector<Target> targets_;  // in the order of dependencies()
+  std::vector<Target> targets_;              // in the order of dependencies()
   std::span<const std::uint16_t> previous_;  // the pass before, under zeroing_pawns_
 };
 

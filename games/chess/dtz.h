@@ -65,6 +65,21 @@ inline Wdl50 wdl50_with_clock(Value v, std::uint32_t halfmove) {
   return c;
 }
 
+// What Fathom reads from rtbgen's default files (without -p), which halve
+// DTZ: on the side a .rtbz stores, an even distance reads one less; the
+// other side is found by one ply of search over the stored side, where an
+// odd distance reads one less. A best move that zeroes reads exactly (1 or
+// 101), and a table with a DTZ of exactly 100 keeps its values exact.
+inline int down_to_odd(int x) {
+  return x % 2 ? x : x - 1;
+}
+inline int syzygy_default_dtz(Value v, bool stored_side) {
+  const int exact = signed_dtz(v);
+  const int sign = exact < 0 ? -1 : 1, d = exact * sign;
+  if (d <= 1) return exact;
+  return sign * (stored_side ? down_to_odd(d) : 1 + down_to_odd(d - 1));
+}
+
 inline const char* wdl50_name(Wdl50 c) {
   switch (c) {
     case Wdl50::Win:

@@ -37,7 +37,6 @@ storage::TableMeta table_meta(const G& game, const GenStats& stats) {
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
 
-
 // What a wdl solver's checkpoint belongs to: the table, its index size, and
 // the generator whose state it is.
 template <Game G>
