@@ -352,6 +352,26 @@ struct DescribeValue {
   };
 };
 
+// Optional. The value of a position given as text, in the game's own words,
+// where the text says more than the table (chess: a FEN's halfmove clock
+// under the 50-move rule). Default: DescribeValue.
+struct DescribeAt {
+  using Signature = std::optional<std::string>(std::string_view, Value);
+  template <class G>
+  static std::optional<std::string> call(const G& g, std::string_view position, Value v) {
+    if constexpr (requires { g.describe_at(position, v); })
+      return g.describe_at(position, v);
+    else
+      return DescribeValue::call(g, v);
+  }
+  template <class Self>
+  struct Method {
+    std::optional<std::string> describe_at(std::string_view position, Value v) const {
+      return static_cast<const Self&>(*this).template call<DescribeAt>(position, v);
+    }
+  };
+};
+
 // Optional, for impartial games with moves to sums (games/impartial.h):
 // the parts (a, b) of each move of i to a sum. The Grundy prober, any
 // thread (the solver calls split_moves() directly). Default: none.
@@ -410,6 +430,6 @@ struct List {};
 // The hooks AnyGame carries, in the order of its virtual table.
 using ErasedHooks = List<Name, Identity, TableName, GameParams, Size, Legal, Moves, Terminal, Text, Parse,
                          Dependencies, Attach, MoveNames, ClassSize, Start, SideToMove, SuccessorTexts,
-                         TextMoves, ValuedAhead, DescribeValue, Splits, Owner>;
+                         TextMoves, ValuedAhead, DescribeValue, DescribeAt, Splits, Owner>;
 
 }  // namespace rtb::hooks

@@ -10,6 +10,7 @@ packages=(build-essential cmake pkg-config
           help2man  # the man pages, made from the commands' --help at build time
           pybind11-dev python3-dev python3-pytest  # the Python module (python/) and its tests
           libcpp-httplib-dev  # tbserve (server/): HTTP with a thread pool and timeouts
+          libfathom-dev  # tests/syzygy_compare: rtb's metric=dtz against Syzygy's files (Fathom)
           apache2-utils curl  # ab for scripts/bench-serve.sh (load test of tbserve); curl for the README's examples
           chromium chromium-driver)    # the web page's browser test (web/test)
 # The web page is built with npm: Debian's node and npm unless the machine

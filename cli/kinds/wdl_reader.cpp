@@ -73,7 +73,8 @@ class WdlReader final : public KindReader {
   }
 
   void print_position(const Json& a, std::ostream& out) const override {
-    out << a.at("position").get<std::string>() << ": " << describe(value_of(a.at("value"))) << "\n";
+    const std::string position = a.at("position");
+    out << position << ": " << describe_at(position, value_of(a.at("value"))) << "\n";
     if (a.contains("across_tables")) return print_across_tables(a, out);
     if (a.contains("stored_as")) out << "stored as " << a.at("stored_as").get<std::string>() << "\n";
     if (a.at("moves").empty()) out << "no moves: the game is over\n";
@@ -214,6 +215,15 @@ class WdlReader final : public KindReader {
     if (auto own = table_.opened().bare_game().describe(v)) return *own;
     if (v.is_draw()) return "DRAW";
     return std::string(outcome_name(v.outcome())) + " in " + std::to_string(v.depth()) + " plies";
+  }
+
+  std::string describe_at(const std::string& position, Value v) const {
+    try {
+      if (auto own = table_.opened().bare_game().describe_at(position, v)) return *own;
+    } catch (const GameError&) {
+      // a position the game cannot read again says no more than its value
+    }
+    return describe(v);
   }
 
   // `typed` is the position as the user wrote it, which may be a symmetric

@@ -1,5 +1,7 @@
 #include "games/chess/chess.h"
 
+#include <algorithm>
+
 #include "games/chess/notation.h"
 #include "games/quote_input.h"
 
@@ -9,19 +11,27 @@ using namespace chess;
 
 std::vector<ParamDoc> Chess::param_docs() {
   return {{"material", "pieces as Syzygy names them (KQvKR), or all3, all4, all5 for every table", "KQvK"},
-          {"metric", "dtm: depth to mate; dtc: depth to the next capture, promotion or mate", "dtm"}};
+          {"metric",
+           "dtm: depth to mate; dtc: depth to the next capture, promotion or mate; dtz: Syzygy's DTZ50'' "
+           "(plies to the next capture, pawn move or mate, with the 50-move rule's cursed wins and blessed "
+           "losses)",
+           "dtm"}};
 }
 
 Chess::Chess(const Params& params)
     : params_(params),
       material_(Material::parse(params.get("material", "KQvK")).canonical()),
       key_(material_.key()),
+      metric_(Metric::Dtm),
       dtc_(false),
+      zeroing_pawns_(false),
       layout_(material_) {
   const std::string metric = params.get("metric", "dtm");
-  if (metric != "dtm" && metric != "dtc")
-    throw GameError("chess: metric must be dtm or dtc, not " + quote_input(metric));
-  dtc_ = metric == "dtc";
+  if (metric != "dtm" && metric != "dtc" && metric != "dtz")
+    throw GameError("chess: metric must be dtm, dtc or dtz, not " + quote_input(metric));
+  metric_ = metric == "dtc" ? Metric::Dtc : metric == "dtz" ? Metric::Dtz : Metric::Dtm;
+  dtc_ = metric_ == Metric::Dtc;
+  zeroing_pawns_ = metric_ == Metric::Dtz && layout_.pawns();
   params.reject_unknown(kName);
   if (material_.kings_only()) throw GameError("chess: KvK is always a draw and has no table");
   if (material_.pieces() > 6) throw GameError("chess: at most 6 pieces");
@@ -34,7 +44,7 @@ std::string Chess::identity() const {
 }
 
 std::string Chess::table_name() const {
-  return material_.name() + (dtc_ ? "-dtc" : "");
+  return material_.name() + (dtc_ ? "-dtc" : dtz() ? "-dtz" : "");
 }
 
 std::vector<Dependency> Chess::dependencies() const {
@@ -42,7 +52,7 @@ std::vector<Dependency> Chess::dependencies() const {
   for (const Material& m : material_.successors()) {
     Params p;
     p.set("material", m.name());
-    p.set("metric", dtc_ ? "dtc" : "dtm");
+    p.set("metric", params_.get("metric", "dtm"));
     out.push_back({std::string(kName), p});
   }
   return out;
@@ -72,10 +82,36 @@ Value Chess::known_value(const Board& after, std::uint64_t key) const {
     const Index i =
         key == t.key ? t.layout.index(after) : t.layout.index(swap_colors(after, t.layout.pawns()));
     const Value v = Value::from_code(t.values[i]);
+    if (dtz()) return zeroed(wdl50(v));
     if (!dtc_ || v.is_draw()) return v;
     return v.is_win() ? Value::win(0) : Value::loss(0);  // a conversion ends the count
   }
   return Value::draw();  // no tables attached (text-only use)
+}
+
+Value Chess::pawn_move_value(Index q, const Board& b, Square from, Square to) const {
+  Wdl50 reached = previous_.empty() ? Wdl50::Draw : wdl50(Value::from_code(previous_[q]));
+  if (to - from == 16 || from - to == 16) {
+    // The table holds no en-passant rights: the side to move after a double
+    // step also has the captures it allows.
+    Move m;
+    m.from = static_cast<std::uint8_t>(from);
+    m.to = static_cast<std::uint8_t>(to);
+    m.piece = kPawn;
+    const Board after = make_move(b, m);
+    en_passant_captures(after, static_cast<Square>((from + to) / 2), [&](const Board& taken) {
+      const Wdl50 for_taker = static_cast<Wdl50>(-static_cast<int>(wdl50(known_value(taken))));
+      reached = std::max(reached, for_taker);
+    });
+  }
+  return zeroed(reached);
+}
+
+bool Chess::another_pass(std::span<const std::uint16_t> result) {
+  if (!zeroing_pawns_) return false;
+  if (!previous_.empty() && std::ranges::equal(previous_, result)) return false;
+  previous_ = result;
+  return true;
 }
 
 Value Chess::terminal(Index i) const {
@@ -150,7 +186,8 @@ std::vector<Chess::FenMove> Chess::fen_moves(std::string_view fen) {
   const Board& b = parsed.board;
   std::vector<FenMove> out;
   legal_moves(b, [&](const Move& m, const Board& after) {
-    out.push_back({san(b, m) + " " + uci(m), to_fen(after), m.converts(), Material::of(after).kings_only()});
+    out.push_back({san(b, m) + " " + uci(m), to_fen(after), m.converts(), m.converts() || m.piece == kPawn,
+                   Material::of(after).kings_only()});
   });
   en_passant_captures(b, parsed.en_passant, [&](const Board& after) {
     const Square from = lsb(b.pieces[b.stm][kPawn] & ~after.pieces[b.stm][kPawn]);
@@ -158,7 +195,7 @@ std::vector<Chess::FenMove> Chess::fen_moves(std::string_view fen) {
         std::string(1, static_cast<char>('a' + file_of(from))) + "x" + square_name(parsed.en_passant);
     if (in_check(after, after.stm)) name += count_legal_moves(after) == 0 ? "#" : "+";
     name += " " + square_name(from) + square_name(parsed.en_passant);
-    out.push_back({name, to_fen(after), true, Material::of(after).kings_only()});
+    out.push_back({name, to_fen(after), true, true, Material::of(after).kings_only()});
   });
   return out;
 }
@@ -168,7 +205,8 @@ std::vector<TextMove> Chess::text_moves(std::string_view fen) const {
   for (FenMove& m : fen_moves(fen)) {
     std::optional<Value> known;
     if (m.bare_kings) known = Value::draw();
-    out.push_back({std::move(m.name), std::move(m.after), dtc_ && m.converts, known});
+    const bool restarts = dtz() ? m.zeroes : dtc_ && m.converts;
+    out.push_back({std::move(m.name), std::move(m.after), restarts, known});
   }
   return out;
 }
@@ -181,12 +219,37 @@ bool Chess::valued_ahead(std::string_view fen) const {
 }
 
 std::string Chess::describe(Value v) const {
+  if (dtz()) {
+    if (v.is_draw()) return "DRAW";
+    if (v.is_loss() && v.depth() == 0) return "LOSS, mated";
+    return std::string(wdl50_name(wdl50(v))) + ", DTZ " + std::to_string(signed_dtz(v));
+  }
   if (v.is_draw()) return "DRAW";
   if (dtc_)
     return std::string(v.is_win() ? "WIN" : "LOSS") + ", conversion in " + std::to_string(v.depth()) +
            " plies";
   return v.is_win() ? "WIN, mate in " + std::to_string((v.depth() + 1) / 2)
                     : "LOSS, mated in " + std::to_string(v.depth() / 2);
+}
+
+}  // namespace rtb
+
+namespace rtb {
+
+std::string Chess::describe_at(std::string_view fen, Value v) const {
+  std::string out = describe(v);
+  if (!dtz()) return out;
+  // Syzygy's default files halve DTZ; which side a file stores is its choice.
+  const int stored = syzygy_default_dtz(v, true), searched = syzygy_default_dtz(v, false);
+  if (stored != signed_dtz(v) || searched != signed_dtz(v))
+    out += " (Syzygy's default files: " + std::to_string(stored) + " on the side they store, " +
+           std::to_string(searched) + " on the other)";
+  const std::uint32_t clock = parse_fen(fen).halfmove;
+  const Wdl50 with_clock = wdl50_with_clock(v, clock);
+  if (with_clock != wdl50(v))
+    out += "; " + std::string(wdl50_name(with_clock)) + " with halfmove clock " + std::to_string(clock) +
+           " (" + std::to_string(v.depth()) + " + " + std::to_string(clock) + " plies > 100)";
+  return out;
 }
 
 }  // namespace rtb

@@ -1,8 +1,19 @@
 // Chess endgame tables, one per material (material=KQvKR), with exact depth
-// to mate (metric=dtm) or to the next capture, promotion or mate
-// (metric=dtc). The index and its symmetries are in index.h; moves that
-// capture or promote leave the table and take the value of the smaller
-// table they lead into, attached before generating (see game.h).
+// to mate (metric=dtm), to the next capture, promotion or mate (metric=dtc),
+// or Syzygy's DTZ50'' (metric=dtz, see dtz.h). The index and its symmetries
+// are in index.h; moves that capture or promote leave the table and take the
+// value of the smaller table they lead into, attached before generating
+// (see game.h).
+//
+// Under metric=dtz a pawn move zeroes too, but stays in the table. Pawn
+// moves are irreversible, so the positions a pawn move reaches never lead
+// back: the table is solved in passes, each taking the value of a pawn
+// move's successor from the pass before (draw in the first), until a pass
+// changes nothing (another_pass()). After pass k every position from which
+// at most k-1 pawn moves can follow is exact, so the passes end after the
+// longest chain of pawn moves plus one. Solving slices of pawn placements in
+// order would need one pass, but this index does not keep a placement's
+// positions together; passes keep the generic engine as it is.
 #pragma once
 
 #include <optional>
@@ -10,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "games/chess/dtz.h"
 #include "games/chess/index.h"
 #include "games/chess/movegen.h"
 #include "games/chess/table_moves.h"
@@ -21,7 +33,7 @@ class Chess {
  public:
   static constexpr std::string_view kName = "chess";
   static constexpr std::string_view kSummary =
-      "chess endgames by material (KQvKR), both sides to move, no castling; DTM or DTC";
+      "chess endgames by material (KQvKR), both sides to move, no castling; DTM, DTC or DTZ";
   static std::vector<ParamDoc> param_docs();
 
   explicit Chess(const Params& params);
@@ -44,6 +56,7 @@ class Chess {
   struct FenMove {
     std::string name, after;
     bool converts;    // a capture or promotion: depth 0 under metric=dtc
+    bool zeroes;      // a capture or a pawn move: depth 0 under metric=dtz
     bool bare_kings;  // `after` is KvK, a draw with no table
   };
   static std::vector<FenMove> fen_moves(std::string_view fen);
@@ -52,8 +65,12 @@ class Chess {
   std::vector<TextMove> text_moves(std::string_view fen) const;
   // Whether the FEN allows an en-passant capture (hooks::ValuedAhead).
   bool valued_ahead(std::string_view fen) const;
-  // "WIN, mate in 16", "LOSS, mated in 15"; plies to conversion for dtc.
+  // "WIN, mate in 16", "LOSS, mated in 15"; plies to conversion for dtc;
+  // "CURSED WIN, DTZ 113" for dtz.
   std::string describe(Value v) const;
+  // The same for a FEN, whose halfmove clock counts under metric=dtz.
+  std::string describe_at(std::string_view fen, Value v) const;
+  bool dtz() const { return metric_ == Metric::Dtz; }
 
   Index size() const { return layout_.size(); }
   bool legal(Index i) const { return layout_.legal(i); }
@@ -62,7 +79,13 @@ class Chess {
   template <class F>
   void moves(Index i, F&& f) const {
     chess::table_moves(
-        layout_, i, [&](Index q) { f(Successor::to(q)); },
+        layout_, i,
+        [&](Index q, const chess::Board& b, chess::PieceType piece, chess::Square from, chess::Square to) {
+          if (piece == chess::kPawn && zeroing_pawns_)
+            f(Successor::known(pawn_move_value(q, b, from, to)));
+          else
+            f(Successor::to(q));
+        },
         [&](const chess::Move& m, const chess::Board& after) {
           f(Successor::known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm)))));
         });
@@ -72,6 +95,7 @@ class Chess {
   // (see game.h): the moves inside are counted, not made.
   template <class F>
   std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
+    if (zeroing_pawns_) return count_with_pawn_moves(i, known);
     chess::Board b;
     if (!layout_.decode_legal(i, b)) return std::nullopt;
     return chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
@@ -81,8 +105,13 @@ class Chess {
 
   template <class F>
   void unmoves(Index i, F&& f) const {
-    chess::table_unmoves(layout_, i, f);
+    chess::table_unmoves(layout_, i, f, !zeroing_pawns_);
   }
+
+  // metric=dtz with pawns: `result` is the pass just made. True if the table
+  // needs another pass, which then takes pawn moves' values from `result`
+  // (the caller keeps it alive); false once a pass changed nothing.
+  bool another_pass(std::span<const std::uint16_t> result);
 
   std::string text(Index i) const;
   Index parse(std::string_view fen) const;
@@ -108,12 +137,34 @@ class Chess {
     std::span<const std::uint16_t> values;
   };
 
+  enum class Metric { Dtm, Dtc, Dtz };
+
+  // The known value of a pawn move inside the table under metric=dtz: its
+  // successor's class in the pass before (with the en-passant captures a
+  // double step allows), depth restarting.
+  Value pawn_move_value(Index q, const chess::Board& b, chess::Square from, chess::Square to) const;
+  template <class F>
+  std::optional<std::uint32_t> count_with_pawn_moves(Index i, F& known) const {
+    if (!layout_.legal(i)) return std::nullopt;
+    std::uint32_t inside = 0;
+    moves(i, [&](Successor s) {
+      if (s.inside)
+        ++inside;
+      else
+        known(s.value);
+    });
+    return inside;
+  }
+
   Params params_;
   chess::Material material_;
   std::uint64_t key_;  // material_.key()
-  bool dtc_;
+  Metric metric_;
+  bool dtc_;            // metric_ == Dtc
+  bool zeroing_pawns_;  // metric_ == Dtz and the table has pawns
   chess::Layout layout_;
-  std::vector<Target> targets_;  // in the order of dependencies()
+  std::vector<Target> targets_;              // in the order of dependencies()
+  std::span<const std::uint16_t> previous_;  // the pass before, under zeroing_pawns_
 };
 
 }  // namespace rtb

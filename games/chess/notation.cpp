@@ -55,8 +55,8 @@ std::string square_name(Square s) {
 
 ParsedFen parse_fen(std::string_view fen) {
   std::istringstream in{std::string(fen)};
-  std::string placement, side = "w", castling = "-", ep = "-";
-  in >> placement >> side >> castling >> ep;
+  std::string placement, side = "w", castling = "-", ep = "-", halfmove;
+  in >> placement >> side >> castling >> ep >> halfmove;
   if (placement.empty()) bad(fen, "empty");
   ParsedFen out;
   parse_placement(fen, placement, out.board);
@@ -68,6 +68,11 @@ ParsedFen parse_fen(std::string_view fen) {
       bad(fen, "bad en-passant square " + quote_input(ep));
     out.en_passant = make_square(ep[0] - 'a', ep[1] - '1');
     if ((ep[1] == '6') != (out.board.stm == kWhite)) bad(fen, "the en-passant square is on the wrong rank");
+  }
+  if (!halfmove.empty()) {
+    if (halfmove.size() > 4 || halfmove.find_first_not_of("0123456789") != std::string::npos)
+      bad(fen, "bad halfmove clock " + quote_input(halfmove));
+    out.halfmove = static_cast<std::uint32_t>(std::stoul(halfmove));
   }
   check_position(fen, out.board);
   return out;

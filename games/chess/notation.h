@@ -13,6 +13,7 @@ inline constexpr Square kNoSquare = -1;
 struct ParsedFen {
   Board board;
   Square en_passant = kNoSquare;  // as written; may allow no capture
+  std::uint32_t halfmove = 0;     // plies since the last capture or pawn move (0 if not written)
 };
 
 // Parses a FEN (the move counters may be left out). Throws GameError for a

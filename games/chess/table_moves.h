@@ -15,7 +15,8 @@
 namespace rtb::chess {
 
 // For every legal move of index i, in the order of legal_moves(): calls
-// stays(Index) for a move inside the table and leaves(const Move&, const
+// stays(Index, const Board& b, PieceType, Square from, Square to) for a
+// move inside the table (b is i's board) and leaves(const Move&, const
 // Board& after) for a capture or promotion.
 template <class Stays, class Leaves>
 void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) {
@@ -41,7 +42,7 @@ void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) 
         continue;
       }
       if (!safe && attacked(b, piece == kKing ? to : king, them, occ ^ bit(from) ^ bit(to))) continue;
-      stays(layout.after_move(d, k, to));
+      stays(layout.after_move(d, k, to), b, piece, from, to);
     }
   }
 }
@@ -52,9 +53,10 @@ void table_moves(const Layout& layout, Index i, Stays&& stays, Leaves&& leaves) 
 // symmetry maps p (or a predecessor) onto itself or two predecessors onto
 // each other. Any such symmetry fixes the square of the king that did not
 // move, so it is a reflection in a long diagonal holding that king: only
-// then are predecessors counted by class.
+// then are predecessors counted by class. Without `pawns`, pawn moves are
+// left out (under metric=dtz a pawn move zeroes: its value is known).
 template <class F>
-void table_unmoves(const Layout& layout, Index p, F&& f) {
+void table_unmoves(const Layout& layout, Index p, F&& f, bool pawns = true) {
   Layout::Decoded d;
   layout.decode(p, d);
   const Board& b = d.board;
@@ -97,6 +99,7 @@ void table_unmoves(const Layout& layout, Index p, F&& f) {
   for (int k = 0; k < layout.slots(); ++k) {
     if (layout.slot_color(k) != mover) continue;
     const PieceType piece = layout.slot_type(k);
+    if (piece == kPawn && !pawns) continue;
     const Square s = sq[k];
     Bitboard origins =
         piece == kPawn ? detail::pawn_origins(mover, s, empty) : attacks(piece, mover, s, occ) & empty;

@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "gen/core/checkpoint.h"
 #include "gen/core/output.h"
+#include "gen/wdl/passes.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/tiers.h"
 #include "storage/table_reader.h"
@@ -134,7 +135,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     Checkpointing::remove(path);
     if (options.on_written) options.on_written({path, meta});
   } else {
-    GenResult result = generate(game, gen);
+    GenResult result = generate_in_passes(game, gen);
     checkpoints.resumed.reset();
     stats = result.stats;
     write_and_report(path, table_meta(game, stats),

@@ -1,0 +1,127 @@
+// metric=dtz against Syzygy: every row of tests/fixtures/syzygy_sample.tsv
+// (FEN, Syzygy's WDL class, Fathom's DTZ, how Fathom got it; made with
+// rtbgen's default files and Debian's libfathom) has our class, and our
+// exact DTZ is what Fathom reports under the default files' rounding
+// (tests/syzygy_rounding.h). The tables the rows need are solved in memory.
+// By default the rows of the small tables kQuick (seconds); with the
+// argument "all", every row (3-5 pieces: many minutes, the long test
+// chess_dtz_sample_all).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "games/chess/dtz.h"
+#include "games/chess/material.h"
+#include "games/chess/notation.h"
+#include "tests/chess_support.h"
+#include "tests/syzygy_rounding.h"
+
+namespace rtb {
+namespace {
+
+bool g_all = false;
+
+// Every 3-piece table (KPvK: pawn moves in passes) and KQvKR; 4-piece
+// tables with pawns take minutes here (a pass per pawn move of the longest
+// chain), so the en-passant rows of KPvKP are in the long test.
+bool quick(const chess::Material& m) {
+  static const std::vector<std::string> kQuick = {"KQvKR"};
+  return m.pieces() <= 3 || std::ranges::find(kQuick, m.name()) != kQuick.end();
+}
+
+struct Row {
+  std::string fen, how;
+  int wdl = 0, dtz = 0;
+};
+
+std::vector<Row> read_sample() {
+  std::ifstream in(std::string(RTB_FIXTURES) + "/syzygy_sample.tsv");
+  EXPECT_TRUE(in) << "tests/fixtures/syzygy_sample.tsv is missing";
+  std::vector<Row> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    Row r;
+    std::getline(fields, r.fen, '\t');
+    fields >> r.wdl >> r.dtz >> r.how;  // then Fathom's DTZ from rtbgen -p files, unused
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+Value our_value(chess_support::Solver& solver, const std::string& fen) {
+  const chess::Material m = chess::Material::of(chess::parse_fen(fen).board).canonical();
+  if (m.kings_only()) return Value::draw();
+  const Chess game = chess_support::make_chess(m.name(), "dtz");
+  return solver.solve(m.name(), "dtz").at(game.parse(fen));
+}
+
+TEST(ChessDtz, ClassesOrderAsSyzygys) {
+  using chess::Wdl50;
+  EXPECT_EQ(chess::wdl50(Value::win(100)), Wdl50::Win);
+  EXPECT_EQ(chess::wdl50(Value::win(101)), Wdl50::CursedWin);
+  EXPECT_EQ(chess::wdl50(Value::loss(100)), Wdl50::Loss);
+  EXPECT_EQ(chess::wdl50(Value::loss(101)), Wdl50::BlessedLoss);
+  // A zeroing move into a blessed loss is a cursed win in 101 plies.
+  EXPECT_EQ(chess::zeroed(Wdl50::BlessedLoss).after_move(), Value::win(101));
+  EXPECT_EQ(chess::zeroed(Wdl50::CursedWin).after_move(), Value::loss(101));
+  // The halfmove clock: a win in 20 with 81 plies played is cursed.
+  EXPECT_EQ(chess::wdl50_with_clock(Value::win(20), 80), Wdl50::Win);
+  EXPECT_EQ(chess::wdl50_with_clock(Value::win(20), 81), Wdl50::CursedWin);
+  EXPECT_EQ(chess::wdl50_with_clock(Value::loss(20), 81), Wdl50::BlessedLoss);
+  EXPECT_EQ(chess::wdl50_with_clock(Value::loss(0), 100), Wdl50::Loss);  // mated is mated
+}
+
+// The halfmove clock of a FEN counts under the 50-move rule: KQvK with
+// DTZ 5 (Syzygy's sample) is a win at clock 95 and a cursed win at 96.
+TEST(ChessDtz, HalfmoveClockMakesACursedWin) {
+  chess_support::Solver solver;
+  const Chess game = chess_support::make_chess("KQvK", "dtz");
+  const std::string fen = "8/K7/5q2/1k6/8/8/8/8 b - - ";
+  const Value v = solver.solve("KQvK", "dtz").at(game.parse(fen + "0 1"));
+  ASSERT_EQ(v, Value::win(5));
+  // (Syzygy's default files halve DTZ: this side reads 5 or 4, as stored.)
+  const std::string shown = "WIN, DTZ 5 (Syzygy's default files: 5 on the side they store, 4 on the other)";
+  EXPECT_EQ(game.describe_at(fen + "95 1", v), shown);
+  EXPECT_EQ(game.describe_at(fen + "96 1", v),
+            shown + "; CURSED WIN with halfmove clock 96 (5 + 96 plies > 100)");
+}
+
+TEST(ChessDtz, SyzygySample) {
+  const std::vector<Row> rows = read_sample();
+  ASSERT_GE(rows.size(), 1000u);
+  chess_support::Solver solver;
+  std::map<std::string, int> checked;
+  int mismatches = 0;
+  for (const Row& r : rows) {
+    const chess::Material m = chess::Material::of(chess::parse_fen(r.fen).board).canonical();
+    if (!g_all && !quick(m)) continue;
+    const Value v = our_value(solver, r.fen);
+    const std::vector<int> allowed = syzygy::fathom_dtz(v, r.how);
+    const bool same = static_cast<int>(chess::wdl50(v)) == r.wdl &&
+                      std::find(allowed.begin(), allowed.end(), r.dtz) != allowed.end();
+    if (!same && ++mismatches <= 20)
+      ADD_FAILURE() << r.fen << ": ours " << chess::wdl50_name(chess::wdl50(v)) << " DTZ "
+                    << chess::signed_dtz(v) << ", Syzygy " << r.wdl << " DTZ " << r.dtz << " (" << r.how
+                    << ")";
+    ++checked[m.name()];
+  }
+  EXPECT_EQ(mismatches, 0);
+  int total = 0;
+  for (const auto& [name, n] : checked) total += n;
+  std::cout << total << " rows of " << checked.size() << " tables checked\n";
+  EXPECT_GT(total, 0);
+}
+
+}  // namespace
+}  // namespace rtb
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  rtb::g_all = argc > 1 && std::string(argv[1]) == "all";
+  return RUN_ALL_TESTS();
+}
