@@ -1,5 +1,8 @@
 #include "cli/mpi_generate.h"
 
+#include <unistd.h>
+
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <type_traits>
@@ -23,7 +26,8 @@ std::vector<mpi::PlannedTable> plan_run(const std::string& game_name, const Para
     with_game(game_name, one, [&](auto& game) {
       using G = std::decay_t<decltype(game)>;
       if constexpr (!wdl_solvable<G>())
-        throw GameError("game " + game_name + " has moves to sums of positions: generate it with --solver grundy");
+        throw GameError("game " + game_name +
+                        " has moves to sums of positions: generate it with --solver grundy");
       else if (tables.size() == 1 || options.force ||
                !std::filesystem::exists(table_path(options.out_dir, game.table_name())))
         mpi::plan_table(game, options, plan);
@@ -36,16 +40,31 @@ std::vector<mpi::PlannedTable> plan_run(const std::string& game_name, const Para
 void print_exchange(const mpi::Comm& comm, const std::string& name, const mpi::ExchangeStats& mine,
                     Index size) {
   const std::uint64_t bytes = comm.sum(mine.bytes_sent);
-  const double wait = static_cast<double>(comm.sum(static_cast<std::uint64_t>(mine.wait_seconds * 1e6))) / 1e6;
+  const double wait =
+      static_cast<double>(comm.sum(static_cast<std::uint64_t>(mine.wait_seconds * 1e6))) / 1e6;
   if (!comm.root()) return;
   const double ranks = comm.size(), layers = std::max<double>(1, static_cast<double>(mine.layers));
-  std::cerr << name << ": mpi split over " << comm.size() << " ranks: " << mine.layers << " layers, "
-            << bytes << " bytes sent (" << static_cast<double>(bytes) / static_cast<double>(std::max<Index>(size, 1))
+  std::cerr << name << ": mpi split over " << comm.size() << " ranks: " << mine.layers << " layers, " << bytes
+            << " bytes sent (" << static_cast<double>(bytes) / static_cast<double>(std::max<Index>(size, 1))
             << " per position, " << static_cast<double>(bytes) / layers << " per layer), waiting "
             << wait / ranks / layers * 1e3 << " ms per layer per rank, " << mine.total_seconds << " s\n";
 }
 
+std::string stop_message;  // composed before any signal can come
+
+extern "C" void on_stop(int) {
+  const ssize_t written = ::write(STDERR_FILENO, stop_message.data(), stop_message.size());
+  (void)written;
+  ::_exit(1);
+}
+
 }  // namespace
+
+void say_when_stopped(int rank, int ranks) {
+  stop_message = "tbgen: error: rank " + std::to_string(rank) + " of " + std::to_string(ranks) +
+                 " stopped: another rank died or the run was ended; no unfinished table was published\n";
+  std::signal(SIGTERM, on_stop);
+}
 
 MpiMode parse_mpi_mode(const std::string& text) {
   if (text == "auto") return MpiMode::kAuto;

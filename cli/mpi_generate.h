@@ -17,6 +17,12 @@ enum class MpiMode { kAuto, kTables, kSplit };
 
 MpiMode parse_mpi_mode(const std::string& text);
 
+// When mpirun ends the run because a rank died, it stops the other ranks
+// with SIGTERM: each then says so in one line on stderr and exits with 1,
+// leaving its unfinished table as a .partial file that is never taken for
+// a table (the next run removes it).
+void say_when_stopped(int rank, int ranks);
+
 // Generates what `kind.generate` would, over the ranks of MPI_COMM_WORLD;
 // rank 0 prints the exchange costs of split tables unless quiet.
 void generate_over_mpi(const ValueKind& kind, const std::string& game, const Params& params,

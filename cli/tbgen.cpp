@@ -187,6 +187,8 @@ int main(int argc, char** argv) {
   if (rtb::mpi::launched_by_mpirun()) {
     session.emplace();
     mpi_run.active = true;
+    const rtb::mpi::Comm world;
+    rtb::cli::say_when_stopped(world.rank(), world.size());
   }
 #endif
   return rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv, mpi_run); });

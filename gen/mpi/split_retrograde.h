@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -135,8 +135,7 @@ class SplitRetrograde {
       value(i) = kIllegal;
       return;
     }
-    if (open > UINT16_MAX)
-      throw GenError("a position with more than 65535 moves cannot be split over ranks");
+    if (open > UINT16_MAX) throw GenError("a position with more than 65535 moves cannot be split over ranks");
     left_[i - begin_] = static_cast<std::uint16_t>(open);
     Value v = Value::draw();
     if (moves == 0)
@@ -318,7 +317,8 @@ inline std::vector<std::uint16_t> allgather_values(const Comm& comm, const Split
     counts[r] = static_cast<int>(std::min(size, begin + block) - begin);
     at[r] = static_cast<int>(begin);
   }
-  if (size > static_cast<Index>(INT32_MAX)) throw MpiError("a tier of more than 2^31 positions cannot be gathered");
+  if (size > static_cast<Index>(INT32_MAX))
+    throw MpiError("a tier of more than 2^31 positions cannot be gathered");
   std::vector<std::uint16_t> all(size);
   check(MPI_Allgatherv(part.values.data(), static_cast<int>(part.values.size()), MPI_UINT16_T, all.data(),
                        counts.data(), at.data(), MPI_UINT16_T, MPI_COMM_WORLD),
