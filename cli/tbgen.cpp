@@ -3,6 +3,7 @@
 // user's parameters (`tbgen check --game G --param k=v`).
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -191,5 +192,10 @@ int main(int argc, char** argv) {
     rtb::cli::say_when_stopped(world.rank(), world.size());
   }
 #endif
-  return rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv, mpi_run); });
+  const int status = rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv, mpi_run); });
+#ifdef RTB_MPI
+  // This rank has said what ended it; mpirun may stop it in MPI_Finalize.
+  if (mpi_run.active) std::signal(SIGTERM, SIG_DFL);
+#endif
+  return status;
 }

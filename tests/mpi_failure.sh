@@ -24,6 +24,18 @@ fi
 n=$(grep -c "^tbgen: error: table .*KQvK.rtb already exists" "$work/refuse.err" || true)
 [ "$n" = 3 ] || fail "expected the refusal from 3 ranks, got $n: $(cat "$work/refuse.err")"
 
+# The same from a worker of whole tables: KPvK exists, one of its
+# dependencies does not, so the set KQvK, KPvK is handed out and the
+# worker given KPvK fails.
+"$tbgen" --quiet --out "$work/t" --game chess --param material=KPvK >/dev/null
+rm "$work/t/KQvK.rtb"
+if "${mpirun[@]}" "$tbgen" --quiet --out "$work/t" --game chess --param material=KPvK >/dev/null 2>"$work/worker.err"; then
+  fail "replacing a table without --force succeeded"
+fi
+n=$(grep -c "^tbgen: error: table .*KPvK.rtb already exists" "$work/worker.err" || true)
+[ "$n" = 3 ] || fail "expected the worker's refusal from 3 ranks, got $n: $(cat "$work/worker.err")"
+[ "$(grep -c '^tbgen:' "$work/worker.err")" = 3 ] || fail "more than one line per rank: $(cat "$work/worker.err")"
+
 # 2. A rank is killed while KQvKR is split over three ranks.
 mkdir -p "$work/pids"
 "${mpirun[@]}" sh -c 'echo $$ >"$1/pids/$OMPI_COMM_WORLD_RANK"; shift; exec "$@"' sh "$work" \
