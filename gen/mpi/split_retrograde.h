@@ -200,12 +200,18 @@ class SplitRetrograde {
   }
 
   // A position found lost or won in `depth` (not one found again since at
-  // a shorter depth) tells each predecessor's owner.
+  // a shorter depth) tells each predecessor's owner; its own are updated at once.
   void visit(Index p, std::uint32_t depth, std::vector<std::vector<std::uint64_t>>& out) {
     const std::uint16_t v = value(p);
     const bool loss = v == Value::loss(depth).code();
     if (!loss && v != Value::win(depth).code()) return;
-    game_.unmoves(p, [&](Index q) { out[owner(q)].push_back(q << 1 | static_cast<std::uint64_t>(loss)); });
+    game_.unmoves(p, [&](Index q) {
+      const int to = owner(q);
+      if (to == comm_.rank())
+        update(q, loss, depth);  // safe inside the layer: it only makes deeper values
+      else
+        out[to].push_back(q << 1 | static_cast<std::uint64_t>(loss));
+    });
   }
 
   void update(Index q, bool successor_lost, std::uint32_t depth) {
