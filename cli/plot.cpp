@@ -11,6 +11,8 @@
 #include <memory>
 #include <sstream>
 
+#include "cli/markup.h"
+
 namespace rtb::cli {
 namespace {
 
@@ -154,12 +156,6 @@ void draw(cairo_t* cr, const Histogram& h, PlotSize size) {
                depths, x_step);
 }
 
-std::string xml_escaped(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
-  return out;
-}
-
 // cairo draws text as glyph outlines; the words also go into <title> and
 // <desc>, where search and screen readers find them.
 void add_svg_text(const std::filesystem::path& file, const std::filesystem::path& shown, const Histogram& h) {
@@ -173,7 +169,7 @@ void add_svg_text(const std::filesystem::path& file, const std::filesystem::path
   std::string desc = h.x_label + " / " + h.y_label;
   for (const auto& p : h.panels) desc += "; " + p.name;
   svg.insert(end + 1,
-             "\n<title>" + xml_escaped(h.title) + "</title>\n<desc>" + xml_escaped(desc) + "</desc>");
+             "\n<title>" + markup_escaped(h.title) + "</title>\n<desc>" + markup_escaped(desc) + "</desc>");
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   out << svg;
   if (!out.flush()) throw PlotError("cannot write " + shown.string());

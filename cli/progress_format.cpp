@@ -14,6 +14,19 @@ std::string format(const char* pattern, Args... args) {
   return text;
 }
 
+std::string summary_text(const ProgressReport& r) {
+  const std::string n = std::to_string(r.depth);
+  switch (r.summary) {
+    case ProgressReport::Summary::LongestPlies:
+      return "longest " + n + " plies";
+    case ProgressReport::Summary::LargestValue:
+      return "largest value " + n;
+    case ProgressReport::Summary::Attractors:
+      return n + (r.depth == 1 ? " attractor" : " attractors");
+  }
+  return n;
+}
+
 }  // namespace
 
 std::string percent_text(std::uint64_t done, std::uint64_t total) {
@@ -62,15 +75,14 @@ std::string progress_line(const ProgressReport& r, std::size_t bar_width) {
   std::string line = place_text(r.table, r.label);
   if (!line.empty()) line += "  ";
   line += r.phase == Phase::FirstPass     ? "first pass"
-          : r.phase == Phase::Propagation ? "depth " + std::to_string(r.depth)
+          : r.phase == Phase::Propagation ? std::string(r.layer) + " " + std::to_string(r.depth)
                                           : "done";
   line += "  ";
   if (bar_width > 0) line += bar_text(r.done, r.total, bar_width) + " ";
   line += percent_text(r.done, r.total) + "  ";
   const std::string unit = r.phase == Phase::FirstPass ? " indices" : " positions";
   if (r.phase == Phase::Done)
-    return line + count_text(r.total) + unit + ", longest " + std::to_string(r.depth) + " plies, " +
-           format("%.1f s", r.seconds);
+    return line + count_text(r.total) + unit + ", " + summary_text(r) + ", " + format("%.1f s", r.seconds);
   const double rate = r.phase_seconds > 0 ? static_cast<double>(r.done) / r.phase_seconds : -1;
   const double eta = rate > 0 ? static_cast<double>(r.total - std::min(r.done, r.total)) / rate : -1;
   return line + count_text(r.done) + " of " + count_text(r.total) + unit + "  " + rate_text(rate) + "  ETA " +

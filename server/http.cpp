@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "cli/markup.h"
 #include "server/api.h"
 
 namespace rtb::server {
@@ -47,23 +48,6 @@ std::string status_words(int status) {
     default:
       return "HTTP status " + std::to_string(status);
   }
-}
-
-std::string html_escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
 }
 
 // What / says when the web page is not installed.
@@ -123,7 +107,7 @@ HttpServer::HttpServer(const ServeOptions& options) : impl_(std::make_unique<Imp
   } else {
     const std::string page = [&] {
       std::string html = kNoWebPage;
-      const std::string escaped = html_escaped(options.web.string());
+      const std::string escaped = cli::markup_escaped(options.web.string());
       return html.replace(html.find("%s"), 2, escaped);
     }();
     http.Get("/",

@@ -26,6 +26,16 @@ while read -r path; do
   grep -q "^$name: [0-9]* positions: " "$out/err" || fail "no summary line naming $name"
 done <"$out/written"
 
+# The Grundy and arena solvers end their tables in their own words.
+"$tbgen" --game subtraction --param heaps=50000 --solver grundy --out "$out/g" --progress-every 0 \
+  >/dev/null 2>"$out/err"
+grep -q '^subtraction-.*\.grundy  done  100\.0%  .* positions, largest value [0-9]*, ' "$out/err" ||
+  fail "no Grundy summary line"
+"$tbgen" --game graph --param file="$(dirname "$0")/fixtures/random1000.train" --param format=ioi-train \
+  --param objective=buchi --solver arena --out "$out/g" --progress-every 0 >/dev/null 2>"$out/err"
+grep -q '^graph-.*-buchi  done  100\.0%  .* positions, [0-9]* attractors\?, ' "$out/err" ||
+  fail "no arena summary line"
+
 # --quiet: nothing at all on stderr.
 "$tbgen" --game chess --param material=KNvK --out "$out/q" --quiet >/dev/null 2>"$out/err"
 [ ! -s "$out/err" ] || fail "--quiet printed something"

@@ -68,6 +68,20 @@ TEST(ProgressFormat, LineHasPercentRateAndEta) {
             "table 6 of 20: KRPvK  done  100.0%  16.00 M positions, longest 23 plies, 10.0 s");
 }
 
+TEST(ProgressFormat, LineNamesTheSolversLayerAndSummary) {
+  ProgressReport r = report(Phase::Propagation, 1000, 4000, 0);
+  r.layer = "attractor 2, depth";
+  EXPECT_EQ(progress_line(r, 0),
+            "table 6 of 20: KRPvK  attractor 2, depth 23  25.0%  1.0 k of 4.0 k positions  -/s  ETA --:--");
+  ProgressReport done = report(Phase::Done, 4000, 4000, 1);
+  done.summary = ProgressReport::Summary::LargestValue;
+  EXPECT_EQ(progress_line(done, 0),
+            "table 6 of 20: KRPvK  done  100.0%  4.0 k positions, largest value 23, 10.0 s");
+  done.summary = ProgressReport::Summary::Attractors;
+  EXPECT_EQ(progress_line(done, 0),
+            "table 6 of 20: KRPvK  done  100.0%  4.0 k positions, 23 attractors, 10.0 s");
+}
+
 struct Screen {
   double now = 0;
   std::vector<std::string> writes;

@@ -56,7 +56,9 @@ std::filesystem::path build_arena_table(const G& game, Objective objective, cons
                                         ArenaStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, arena_table_name(game, objective));
   const storage::TableLock lock = prepare_output(path, options);
-  ArenaResult result = solve_arena(game, objective, options.gen);
+  GenOptions gen = options.gen;
+  gen.table = place_in_plan(options, path.stem().string());
+  ArenaResult result = solve_arena(game, objective, gen);
   const ArenaStats stats = result.stats;
   std::vector<std::uint16_t> codes = arena_codes(result);
   result = {};  // the codes are all that is written

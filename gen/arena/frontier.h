@@ -26,24 +26,31 @@ class ArenaFrontier {
 
   // Safe from many workers at once, each with its own `worker` number.
   void push(unsigned worker, Index i) {
+    Staged& s = staged_[worker];
+    ++s.pushes;
     if (overflow_.load(std::memory_order_relaxed)) return;
-    std::vector<Index>& s = staged_[worker];
-    if (s.size() == cap_per_worker_) {
+    if (s.list.size() == cap_per_worker_) {
       overflow_.store(true, std::memory_order_relaxed);
       return;
     }
-    s.push_back(i);
+    s.list.push_back(i);
   }
 
   // The staged layer becomes the current one. Between layers only.
   void advance() {
     list_.clear();
     scan_ = overflow_.exchange(false);
-    for (std::vector<Index>& s : staged_) {
-      if (!scan_) list_.insert(list_.end(), s.begin(), s.end());
-      s.clear();
+    size_ = 0;
+    for (Staged& s : staged_) {
+      if (!scan_) list_.insert(list_.end(), s.list.begin(), s.list.end());
+      s.list.clear();
+      size_ += s.pushes;
+      s.pushes = 0;
     }
   }
+
+  // Positions in the current layer, listed or not (for progress).
+  std::uint64_t size() const { return size_; }
 
   // No position in the current layer. A scan layer is never empty: it was
   // made by more pushes than fit.
@@ -56,8 +63,14 @@ class ArenaFrontier {
   std::uint64_t cap_per_worker_;
   std::atomic<bool> overflow_{false};
   bool scan_ = false;
+  struct alignas(64) Staged {  // per worker, a cache line apart: workers push at once
+    std::vector<Index> list;
+    std::uint64_t pushes = 0;
+  };
+
+  std::uint64_t size_ = 0;
   std::vector<Index> list_;
-  std::vector<std::vector<Index>> staged_;
+  std::vector<Staged> staged_;
 };
 
 }  // namespace rtb

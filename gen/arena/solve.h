@@ -36,6 +36,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "games/arena.h"
@@ -97,7 +98,9 @@ class ArenaSolver {
         size_(game.size()),
         pool_(options.threads),
         frontier_(tuning.frontier_cap ? tuning.frontier_cap : std::max<std::uint64_t>(size_ / 16, 1u << 16),
-                  pool_.size()) {}
+                  pool_.size()),
+        progress_(options.progress, size_, options.table, options.label, options.progress_interval,
+                  ProgressReport::Summary::Attractors) {}
 
   ArenaResult solve(Objective objective) {
     if (!game_.has_owners()) throw GenError("this game has no owners: it is not an arena");
@@ -107,9 +110,13 @@ class ArenaSolver {
     if (!plan.recurrent) attract(false);
     for (std::uint32_t round = 1; plan.recurrent; ++round) {
       attract(true);
-      if (drop(round) == 0) break;
+      const std::uint64_t dropped = drop(round);
+      if (dropped == 0) break;
+      dropped_ += dropped;
     }
-    return finish(plan);
+    ArenaResult result = finish(plan);
+    progress_.done(rounds_);
+    return result;
   }
 
  private:
@@ -156,11 +163,14 @@ class ArenaSolver {
 
   // The flags that never change, and the check that the game is closed.
   void classify(const Plan& plan) {
-    for_all([&](unsigned, Index lo, Index hi) {
+    std::vector<std::uint64_t> legal(pool_.size());
+    std::atomic<std::uint64_t> scanned{0};
+    for_all([&](unsigned worker, Index lo, Index hi) {
       for (Index i = lo; i < hi; ++i) {
         ArenaCell& c = cells_[i];
         c = {0, kGone | kIllegal, 0, 0, 0};
         if (!game_.legal(i)) continue;
+        ++legal[worker];
         c.flags = static_cast<std::uint8_t>((game_.owner(i) == plan.player ? kMine : 0) |
                                             (game_.target(i) == plan.goal_is_target ? kGoal : 0));
         std::uint32_t moves = 0;
@@ -170,7 +180,13 @@ class ArenaSolver {
         });
         c.moves = static_cast<std::uint8_t>(std::min<std::uint32_t>(moves, kSaturated));
       }
+      scanned.fetch_add(hi - lo, std::memory_order_relaxed);
+      if (worker == 0) progress_.initialising(scanned.load(std::memory_order_relaxed));
     });
+    progress_.initialising(size_);  // worker 0 may have had no chunk to report from
+    std::uint64_t positions = 0;
+    for (std::uint64_t n : legal) positions += n;
+    progress_.propagating(positions);
   }
 
   // One attractor inside the region. `recurrent`: a goal counts only if its
@@ -182,10 +198,14 @@ class ArenaSolver {
         if (!gone(i)) seed(worker, i, recurrent);
     });
     frontier_.advance();
+    // Progress: the positions dropped for good and the attractor so far.
+    std::uint64_t joined = dropped_ + frontier_.size();
+    const std::string layer = recurrent ? "attractor " + std::to_string(rounds_) + ", depth" : "depth";
     for (std::uint32_t depth = 0; !frontier_.empty(); ++depth) {
       if (depth + 1 == kUnset) throw GenError("an attractor deeper than 2^32 - 2 moves");
       propagate(depth);
       frontier_.advance();
+      progress_.update(depth, joined += frontier_.size(), layer);
     }
   }
 
@@ -327,7 +347,9 @@ class ArenaSolver {
   ThreadPool pool_;
   ArenaFrontier frontier_;
   std::uint32_t rounds_ = 0;
+  std::uint64_t dropped_ = 0;  // positions dropped from the region so far (recurrent objectives)
   std::unique_ptr<ArenaCell[]> cells_;
+  Progress progress_;
 };
 
 template <Arena G>

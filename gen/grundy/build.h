@@ -45,7 +45,9 @@ std::filesystem::path build_grundy_table(const G& game, const BuildOptions& opti
                                          GrundyStats* stats_out = nullptr) {
   const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
   const storage::TableLock lock = prepare_output(path, options);
-  GrundyResult result = solve_grundy(game, options.gen);
+  GenOptions gen = options.gen;
+  gen.table = place_in_plan(options, path.stem().string());
+  GrundyResult result = solve_grundy(game, gen);
   write_and_report(path, grundy_meta(game, result),
                    std::span<const std::uint16_t>(result.values.get(), result.size), options, lock);
   if (stats_out) *stats_out = result.stats;

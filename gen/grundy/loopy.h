@@ -55,7 +55,10 @@ class LoopyPass {
     std::uint32_t levels = 0;
   };
 
-  Stats run(Index size) {
+  // level_done(level, settled) after each level: `settled` of the
+  // positions this pass values are final (for progress).
+  template <class LevelDone>
+  Stats run(Index size, LevelDone&& level_done) {
     collect(size);
     if (index_.empty()) return {};
     initialise();
@@ -63,6 +66,7 @@ class LoopyPass {
     for (; live_ > 0; ++level) {
       if (level > kGrundyMaxFinite) throw GenError("a Grundy value above 32767 cannot be stored");
       run_level(level);
+      level_done(level, index_.size() - live_);
     }
     return {index_.size(), level};
   }

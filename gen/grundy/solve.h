@@ -41,6 +41,7 @@
 // no Grundy value.
 #pragma once
 
+#include <atomic>
 #include <bit>
 #include <map>
 #include <memory>
@@ -75,23 +76,34 @@ class GrundySolver {
         size_(game.size()),
         pool_(options.threads),
         scratch_(pool_.size()),
-        keys_(pool_.size()) {}
+        keys_(pool_.size()),
+        progress_(options.progress, size_, options.table, options.label, options.progress_interval,
+                  ProgressReport::Summary::LargestValue) {}
 
   GrundyResult run() {
     value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
     count_ = std::make_unique_for_overwrite<std::uint64_t[]>(size_);
     std::vector<Index> known = initialise();
-    grundy::drain(pool_, options_.parallel_threshold, known,
-                  [&](unsigned worker, Index q, std::vector<Index>& out, bool shared) {
-                    resolved(worker, q, out, shared);
-                  });
+    // Progress counts valued positions: by rounds of the frontier, then by
+    // levels of the loopy pass.
+    std::uint64_t valued = known.size();
+    std::uint32_t round = 0;
+    grundy::drain(
+        pool_, options_.parallel_threshold, known,
+        [&](unsigned worker, Index q, std::vector<Index>& out, bool shared) {
+          resolved(worker, q, out, shared);
+        },
+        [&](std::size_t next) { progress_.update(++round, valued += next, "round"); });
     grundy::LoopyPass<G> loopy(game_, pool_, options_, value_.get(), count_.get(), scratch_);
-    const auto loopy_stats = loopy.run(size_);
+    const auto loopy_stats = loopy.run(size_, [&](std::uint32_t level, std::uint64_t settled) {
+      progress_.update(level, valued + settled, "loopy level");
+    });
     count_.reset();
     std::vector<InfSet> sets = name_infinities();
     GrundyStats stats = finish(sets);
     stats.loopy = loopy_stats.positions;
     stats.loopy_levels = loopy_stats.levels;
+    progress_.done(stats.max_value);
     return {std::move(value_), size_, std::move(sets), stats};
   }
 
@@ -103,19 +115,28 @@ class GrundySolver {
   // those whose only moves lead to known losses.
   std::vector<Index> initialise() {
     std::vector<std::vector<Index>> known(pool_.size());
+    std::vector<std::uint64_t> legal(pool_.size());
+    std::atomic<std::uint64_t> scanned{0};
     pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) initialise_one(i, known[worker]);
+      for (Index i = lo; i < hi; ++i) legal[worker] += initialise_one(i, known[worker]);
+      scanned.fetch_add(hi - lo, std::memory_order_relaxed);
+      if (worker == 0) progress_.initialising(scanned.load(std::memory_order_relaxed));
     });
+    progress_.initialising(size_);  // worker 0 may have had no chunk to report from
+    std::uint64_t positions = 0;
+    for (std::uint64_t n : legal) positions += n;
+    progress_.propagating(positions);
     std::vector<Index> all;
     for (auto& part : known) all.insert(all.end(), part.begin(), part.end());
     return all;
   }
 
-  void initialise_one(Index i, std::vector<Index>& known) {
+  // Whether i is a position.
+  bool initialise_one(Index i, std::vector<Index>& known) {
     if (!game_.legal(i)) {
       value_[i] = grundy::kIllegal;
       count_[i] = 0;
-      return;
+      return false;
     }
     std::uint64_t open = 0, moves = 0;
     bool to_loss = false;
@@ -140,6 +161,7 @@ class GrundySolver {
       value_[i] = to_loss ? 1 : 0;
       known.push_back(i);
     }
+    return true;
   }
 
   // q's value is known: every position with a move to q, or to a sum with
@@ -273,6 +295,7 @@ class GrundySolver {
   std::unique_ptr<std::uint16_t[]> value_;
   // Low 32 bits: moves whose value is unknown; high 32: successor values < 32 seen.
   std::unique_ptr<std::uint64_t[]> count_;
+  Progress progress_;
 };
 
 template <ImpartialGame G>

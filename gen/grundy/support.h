@@ -79,9 +79,11 @@ void for_each_follower_code(const G& game, const std::uint16_t* value, Index i, 
 // shared) handles one item and appends the items it creates to `out`; they
 // form the next round. A small round runs on the calling thread alone
 // (shared == false: no other thread touches the arrays, so plain memory
-// operations are enough); a large one is split over the pool.
-template <class Item, class Process>
-void drain(ThreadPool& pool, std::uint64_t threshold, std::vector<Item>& items, Process&& process) {
+// operations are enough); a large one is split over the pool. After each
+// round, round_done(n) is told the size n of the next one (for progress).
+template <class Item, class Process, class RoundDone>
+void drain(ThreadPool& pool, std::uint64_t threshold, std::vector<Item>& items, Process&& process,
+           RoundDone&& round_done) {
   std::vector<std::vector<Item>> out(pool.size());
   while (!items.empty()) {
     if (items.size() < threshold || pool.size() == 1) {
@@ -97,7 +99,13 @@ void drain(ThreadPool& pool, std::uint64_t threshold, std::vector<Item>& items, 
       items.insert(items.end(), o.begin(), o.end());
       o.clear();
     }
+    round_done(items.size());
   }
+}
+
+template <class Item, class Process>
+void drain(ThreadPool& pool, std::uint64_t threshold, std::vector<Item>& items, Process&& process) {
+  drain(pool, threshold, items, process, [](std::size_t) {});
 }
 
 // Decrements the counter in the low half of `word` and ORs `bits` into the

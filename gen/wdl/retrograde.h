@@ -130,6 +130,7 @@ class Retrograde {
       if (end < size_ && checkpoint_due()) save_checkpoint(0);
     }
     entries32_ ? layers32_.flush() : layers64_.flush();
+    progress_.initialising(size_);  // worker 0 may have had no chunk to report from
   }
 
   bool checkpoint_due() const { return options_.checkpoint != nullptr && options_.checkpoint->due(); }
