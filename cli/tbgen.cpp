@@ -194,8 +194,13 @@ int main(int argc, char** argv) {
 #endif
   const int status = rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv, mpi_run); });
 #ifdef RTB_MPI
-  // This rank has said what ended it; mpirun may stop it in MPI_Finalize.
-  if (mpi_run.active) std::signal(SIGTERM, SIG_DFL);
+  // This rank has said what ended it. When every rank fails together, none
+  // leaves before all have said so (mpirun stops the others when one
+  // leaves with an error); a rank that failed alone waits only a little.
+  if (mpi_run.active) {
+    std::signal(SIGTERM, SIG_DFL);
+    rtb::mpi::Comm().barrier_within(status == 0 ? 3600 : 5);
+  }
 #endif
   return status;
 }

@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
@@ -16,6 +17,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace rtb::mpi {
@@ -85,6 +87,20 @@ class Comm {
   std::uint64_t max(std::uint64_t x) const { return reduce(x, MPI_MAX); }
   std::uint64_t sum(std::uint64_t x) const { return reduce(x, MPI_SUM); }
   void barrier() const { check(MPI_Barrier(MPI_COMM_WORLD), "barrier"); }
+  // A barrier that gives up after `seconds` (a rank may have failed alone
+  // and left the others in a collective): whether every rank reached it.
+  bool barrier_within(double seconds) const {
+    MPI_Request request;
+    if (MPI_Ibarrier(MPI_COMM_WORLD, &request) != MPI_SUCCESS) return false;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    for (;;) {
+      int done = 0;
+      if (MPI_Test(&request, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
+      if (done) return true;
+      if (std::chrono::steady_clock::now() > end) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
 
   // Every rank learns whether any failed (`error` non-empty on a rank that
   // did); all then throw the message of the lowest failing rank.
