@@ -51,10 +51,11 @@ int run_command(std::string_view command, Main&& main) {
   try {
     return main();
   } catch (const UsageError& e) {
-    std::cerr << command << ": " << e.what() << " (" << command << " --help)\n";
+    // Each line in one write: under mpirun the ranks' lines share a stream.
+    std::cerr << std::string(command) + ": " + e.what() + " (" + std::string(command) + " --help)\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << command << ": error: " << e.what() << "\n";
+    std::cerr << std::string(command) + ": error: " + e.what() + "\n";
     return 1;
   }
 }

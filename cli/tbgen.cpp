@@ -3,8 +3,10 @@
 // user's parameters (`tbgen check --game G --param k=v`).
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,6 +18,10 @@
 #include "games/quote_input.h"
 #include "games/registry.h"
 #include "gen/core/system.h"
+#ifdef RTB_MPI
+#include "cli/mpi_generate.h"
+#include "gen/mpi/comm.h"
+#endif
 
 namespace po = boost::program_options;
 
@@ -35,8 +41,14 @@ void list_games() {
   });
 }
 
+// Under mpirun (RTB_MPI builds): how the ranks share the work.
+struct MpiRun {
+  bool active = false;
+  std::string mode = "auto";
+};
+
 int run_generate(const ValueKind& kind, const std::string& game, const Params& params, BuildOptions options,
-                 bool quiet, double progress_every) {
+                 bool quiet, double progress_every, const MpiRun& mpi_run) {
   std::filesystem::create_directories(options.out_dir);
   auto start = std::chrono::steady_clock::now();
   const auto printer = quiet ? nullptr : progress_on_stderr(progress_every);
@@ -56,6 +68,13 @@ int run_generate(const ValueKind& kind, const std::string& game, const Params& p
     std::cerr << "note: " << note << "\n";
   };
   if (printer) options.gen.progress = sink_of(printer);
+#ifdef RTB_MPI
+  if (mpi_run.active) {
+    generate_over_mpi(kind, game, params, options, parse_mpi_mode(mpi_run.mode), quiet);
+    return 0;
+  }
+#endif
+  (void)mpi_run;
   kind.generate(game, params, options);
   return 0;
 }
@@ -67,7 +86,8 @@ int run_verify(const std::string& path, unsigned threads) {
 
 constexpr unsigned kMaxThreads = 1024;
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv, const MpiRun& mpi_run_in) {
+  MpiRun mpi_run = mpi_run_in;
   std::string command, game, out, table, solver;
   std::vector<std::string> param_items;
   std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
@@ -103,6 +123,12 @@ int main(int argc, char** argv) {
       "sample", po::value(&sample_text)->default_value(sample_text),
       "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
+#ifdef RTB_MPI
+  visible.add_options()("mpi", po::value(&mpi_run.mode)->default_value(mpi_run.mode),
+                        "under mpirun: whole tables to ranks as their dependencies finish (tables), each "
+                        "table's index space split over the ranks (split), or split for one table and "
+                        "whole tables for a set (auto)");
+#endif
   po::options_description hidden;
   hidden.add_options()("command", po::value(&command));
   po::options_description all;
@@ -147,12 +173,34 @@ int main(int argc, char** argv) {
   if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
   options.checkpoint_every = checkpoint_every;
   if (!(progress_every >= 0)) throw UsageError("--progress-every must be 0 or more seconds");
-  return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0, progress_every);
+  return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0, progress_every,
+                      mpi_run);
 }
 
 }  // namespace
 }  // namespace rtb::cli
 
 int main(int argc, char** argv) {
-  return rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv); });
+  rtb::cli::MpiRun mpi_run;
+#ifdef RTB_MPI
+  // MPI is started only by mpirun, so a plain run pays nothing for it.
+  std::optional<rtb::mpi::Session> session;
+  if (rtb::mpi::launched_by_mpirun()) {
+    session.emplace();
+    mpi_run.active = true;
+    const rtb::mpi::Comm world;
+    rtb::cli::say_when_stopped(world.rank(), world.size());
+  }
+#endif
+  const int status = rtb::cli::run_command("tbgen", [&] { return rtb::cli::main(argc, argv, mpi_run); });
+#ifdef RTB_MPI
+  // This rank has said what ended it. When every rank fails together, none
+  // leaves before all have said so (mpirun stops the others when one
+  // leaves with an error); a rank that failed alone waits only a little.
+  if (mpi_run.active) {
+    std::signal(SIGTERM, SIG_DFL);
+    rtb::mpi::Comm().barrier_within(status == 0 ? 3600 : 5);
+  }
+#endif
+  return status;
 }

@@ -7,6 +7,7 @@ packages=(build-essential cmake pkg-config
           libcairo2-dev  # tbprobe --plot draws SVG and PNG pictures with cairo
           clang-format-14 clang-tidy-14
           clang-14 libclang-rt-14-dev  # clang-14 and libFuzzer: scripts/fuzz.sh
+          libopenmpi-dev openmpi-bin  # generation over MPI ranks (gen/mpi/, tbgen under mpirun)
           help2man  # the man pages, made from the commands' --help at build time
           pybind11-dev python3-dev python3-pytest  # the Python module (python/) and its tests
           libcpp-httplib-dev  # tbserve (server/): HTTP with a thread pool and timeouts

@@ -1,0 +1,112 @@
+#include "cli/mpi_generate.h"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <type_traits>
+#include <vector>
+
+#include "cli/common.h"
+#include "games/impartial.h"
+#include "games/registry.h"
+#include "gen/mpi/build.h"
+
+namespace rtb::cli {
+namespace {
+
+// The tables of the run in build order: the set's (those that exist are
+// skipped unless forced, as in one process) and their missing dependencies.
+std::vector<mpi::PlannedTable> plan_run(const std::string& game_name, const Params& params,
+                                        const BuildOptions& options) {
+  const std::vector<Params> tables = expand_params(game_name, params);
+  std::vector<mpi::PlannedTable> plan;
+  for (const Params& one : tables)
+    with_game(game_name, one, [&](auto& game) {
+      using G = std::decay_t<decltype(game)>;
+      if constexpr (!wdl_solvable<G>())
+        throw GameError("game " + game_name +
+                        " has moves to sums of positions: generate it with --solver grundy");
+      else if (tables.size() == 1 || options.force ||
+               !std::filesystem::exists(table_path(options.out_dir, game.table_name())))
+        mpi::plan_table(game, options, plan);
+      return 0;
+    });
+  mpi::link_plan(plan);
+  return plan;
+}
+
+void print_exchange(const mpi::Comm& comm, const std::string& name, const mpi::ExchangeStats& mine,
+                    Index size) {
+  const std::uint64_t bytes = comm.sum(mine.bytes_sent);
+  const double wait =
+      static_cast<double>(comm.sum(static_cast<std::uint64_t>(mine.wait_seconds * 1e6))) / 1e6;
+  if (!comm.root()) return;
+  const double ranks = comm.size(), layers = std::max<double>(1, static_cast<double>(mine.layers));
+  std::cerr << name << ": mpi split over " << comm.size() << " ranks: " << mine.layers << " layers, " << bytes
+            << " bytes sent (" << static_cast<double>(bytes) / static_cast<double>(std::max<Index>(size, 1))
+            << " per position, " << static_cast<double>(bytes) / layers << " per layer), waiting "
+            << wait / ranks / layers * 1e3 << " ms per layer per rank, " << mine.total_seconds << " s\n";
+}
+
+std::string stop_message;  // composed before any signal can come
+
+extern "C" void on_stop(int) {
+  const ssize_t written = ::write(STDERR_FILENO, stop_message.data(), stop_message.size());
+  (void)written;
+  ::_exit(1);
+}
+
+}  // namespace
+
+void say_when_stopped(int rank, int ranks) {
+  stop_message = "tbgen: error: rank " + std::to_string(rank) + " of " + std::to_string(ranks) +
+                 " stopped: another rank died or the run was ended; no unfinished table was published\n";
+  std::signal(SIGTERM, on_stop);
+}
+
+MpiMode parse_mpi_mode(const std::string& text) {
+  if (text == "auto") return MpiMode::kAuto;
+  if (text == "tables") return MpiMode::kTables;
+  if (text == "split") return MpiMode::kSplit;
+  throw UsageError("--mpi must be auto, tables or split");
+}
+
+void generate_over_mpi(const ValueKind& kind, const std::string& game, const Params& params,
+                       BuildOptions options, MpiMode mode, bool quiet) {
+  const mpi::Comm comm;
+  if (kind.name != kWdlKind) {
+    if (comm.size() > 1)
+      throw GenError("the " + std::string(kind.solver) +
+                     " solver runs in one process: start it without mpirun, or with -np 1");
+    kind.generate(game, params, options);
+    return;
+  }
+  if (comm.size() > 1) options.gen.progress = nullptr;  // several ranks would share one terminal
+  std::vector<mpi::PlannedTable> plan;
+  comm.together([&] { plan = plan_run(game, params, options); });
+  for (const mpi::PlannedTable& t : plan) options.plan.push_back(t.name);
+  const bool split = mode == MpiMode::kSplit || (mode == MpiMode::kAuto && plan.size() == 1);
+  if (!split) {
+    BuildOptions one = options;
+    one.force = options.force;
+    mpi::schedule(plan, comm, [&](const mpi::PlannedTable& t) {
+      with_game(t.game, t.params, [&](auto& g) {
+        if constexpr (wdl_solvable<std::decay_t<decltype(g)>>()) build_table(g, one);
+        return 0;
+      });
+    });
+    return;
+  }
+  for (const mpi::PlannedTable& t : plan)
+    with_game(t.game, t.params, [&](auto& g) {
+      if constexpr (wdl_solvable<std::decay_t<decltype(g)>>()) {
+        const mpi::ExchangeStats exchange = mpi::build_split(g, options, comm);
+        if (!quiet) print_exchange(comm, t.name, exchange, g.size());
+      }
+      return 0;
+    });
+}
+
+}  // namespace rtb::cli

@@ -1,0 +1,191 @@
+// Sets of wdl tables over MPI ranks, two ways:
+// - schedule(): whole tables handed out by rank 0, a manager, to the other
+//   ranks as the tables they depend on are finished (GamesmanOne's tier
+//   manager); each worker generates its table with the single-process pass
+//   and writes it into the shared output directory, where the workers of
+//   the tables that need it read it.
+// - build_split(): one table with its index space split over every rank
+//   (gen/mpi/split_retrograde.h); rank 0 writes it.
+// Either way a table is written under a temporary name and renamed when
+// complete (storage::TableWriter), so a run that fails leaves none that
+// looks complete.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "games/game.h"
+#include "games/registry.h"
+#include "gen/mpi/comm.h"
+#include "gen/mpi/split_retrograde.h"
+#include "gen/wdl/build.h"
+#include "gen/wdl/tiers.h"
+
+namespace rtb::mpi {
+
+// A table to build, and the tables of the plan it reads.
+struct PlannedTable {
+  std::string name, game;
+  Params params;
+  std::vector<std::string> reads;  // names of its dependencies
+  std::vector<std::size_t> needs;  // those of them in the plan
+};
+
+// Adds `game` and its missing dependencies (depth first) to `plan`.
+template <Game G>
+void plan_table(const G& game, const BuildOptions& options, std::vector<PlannedTable>& plan) {
+  if (std::ranges::any_of(plan, [&](const PlannedTable& t) { return t.name == game.table_name(); })) return;
+  PlannedTable table{game.table_name(), std::string(G::kName), game.params(), {}, {}};
+  if constexpr (AttachesDependencies<G>)
+    for (const Dependency& dep : game.dependencies())
+      with_game(dep.game, dep.params, [&](auto& sub) {
+        table.reads.push_back(sub.table_name());
+        if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())))
+          plan_table(sub, options, plan);
+        return 0;
+      });
+  plan.push_back(std::move(table));
+}
+
+// Links each table of the plan to the tables of the plan it reads.
+inline void link_plan(std::vector<PlannedTable>& plan) {
+  for (PlannedTable& t : plan)
+    for (const std::string& name : t.reads)
+      for (std::size_t k = 0; k < plan.size(); ++k)
+        if (plan[k].name == name) t.needs.push_back(k);
+}
+
+using BuildOne = std::function<void(const PlannedTable&)>;
+
+namespace detail {
+
+inline void manage(const std::vector<PlannedTable>& plan, const Comm& comm) {
+  enum State { kWaiting, kRunning, kDone };
+  std::vector<State> state(plan.size(), kWaiting);
+  std::vector<int> idle;
+  for (int r = comm.size() - 1; r >= 1; --r) idle.push_back(r);
+  std::string error;
+  std::size_t running = 0;
+  auto ready = [&](std::size_t k) {
+    return state[k] == kWaiting &&
+           std::ranges::all_of(plan[k].needs, [&](std::size_t n) { return state[n] == kDone; });
+  };
+  for (;;) {
+    for (std::size_t k = 0; k < plan.size() && error.empty() && !idle.empty(); ++k)
+      if (ready(k)) {
+        comm.send_text(std::to_string(k), idle.back(), kTagWork);
+        idle.pop_back();
+        state[k] = kRunning;
+        ++running;
+      }
+    if (running == 0) break;  // all done, or what is left waits on a failed table
+    const Comm::Message m = comm.receive_any();
+    const std::size_t space = m.text.find(' ');
+    const std::size_t k = std::stoul(m.text.substr(0, space));
+    const std::string failure = space == std::string::npos ? "" : m.text.substr(space + 1);
+    state[k] = kDone;
+    if (!failure.empty() && error.empty()) error = failure;
+    idle.push_back(m.from);
+    --running;
+  }
+  for (int r = 1; r < comm.size(); ++r) comm.send_text("stop", r, kTagWork);
+  comm.agree(error);
+}
+
+inline void work(const std::vector<PlannedTable>& plan, const Comm& comm, const BuildOne& build) {
+  for (;;) {
+    const Comm::Message m = comm.receive_any();
+    if (m.text == "stop") break;
+    const std::size_t k = std::stoul(m.text);
+    std::string failure;
+    try {
+      build(plan[k]);
+    } catch (const std::exception& e) {
+      failure = e.what();
+      if (failure.empty()) failure = "failed";
+    }
+    comm.send_text(std::to_string(k) + (failure.empty() ? "" : " " + failure), 0, kTagDone);
+  }
+  comm.agree("");
+}
+
+}  // namespace detail
+
+// Builds every table of `plan` (linked), each on one worker rank once the
+// tables it needs are done. Every rank must call it with the same plan.
+inline void schedule(const std::vector<PlannedTable>& plan, const Comm& comm, const BuildOne& build) {
+  if (comm.size() == 1) {
+    for (const PlannedTable& t : plan) build(t);
+    return;
+  }
+  if (comm.root())
+    detail::manage(plan, comm);
+  else
+    detail::work(plan, comm, build);
+}
+
+// Generates `game` split over every rank of `comm`; the tables it reads
+// must exist. Rank 0 writes the table (and calls options.on_written).
+template <Game G>
+ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm) {
+  const auto path = table_path(options.out_dir, game.table_name());
+  std::optional<storage::TableLock> lock;
+  std::optional<storage::TableWriter> writer;
+  comm.together([&] {
+    if (!comm.root()) return;
+    lock.emplace(prepare_output(path, options));
+    storage::WriteOptions write;
+    write.force = options.force;
+    writer.emplace(path, game.size(), write, *lock);
+  });
+  std::vector<std::vector<std::uint16_t>> dependency_values;
+  comm.together([&] { dependency_values = attach_dependencies(game, options, false); });
+  std::string write_error;  // rank 0 keeps receiving after a failed write, then all agree
+  auto write = [&](std::span<const std::uint16_t> values) {
+    if (!write_error.empty()) return;
+    try {
+      writer->append(values);
+    } catch (const std::exception& e) {
+      write_error = e.what();
+    }
+  };
+  GenStats stats;
+  ExchangeStats exchange;
+  if constexpr (Tiered<G>) {
+    std::vector<std::uint16_t> before;
+    for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
+      const TierView<G> view(game, k, before);
+      const SplitResult part = solve_split(view, comm);
+      add_stats(stats, part.stats);
+      exchange.layers += part.exchange.layers;
+      exchange.rounds += part.exchange.rounds;
+      exchange.bytes_sent += part.exchange.bytes_sent;
+      exchange.wait_seconds += part.exchange.wait_seconds;
+      exchange.total_seconds += part.exchange.total_seconds;
+      std::vector<std::uint16_t> tier = allgather_values(comm, part, view.size());
+      if (comm.root()) write(tier);
+      before = std::move(tier);
+    }
+  } else {
+    const SplitResult part = solve_split(game, comm);
+    stats = part.stats;
+    exchange = part.exchange;
+    gather_values(comm, part, game.size(), write);
+  }
+  comm.agree(write_error);
+  comm.together([&] {
+    if (!comm.root()) return;
+    const storage::TableMeta meta = table_meta(game, stats);
+    writer->commit(meta);
+    if (options.on_written) options.on_written({path, meta});
+  });
+  return exchange;
+}
+
+}  // namespace rtb::mpi

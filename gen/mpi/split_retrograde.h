@@ -1,0 +1,335 @@
+// The left-counter pass of gen/wdl/retrograde.h with the index space split
+// over MPI ranks: rank r owns the block [r*B, (r+1)*B) and keeps the values,
+// counters and layer queues of that block only. Layers are worked in step
+// over all ranks: a rank visits the positions of its own block found in
+// depth d, sends each predecessor (with whether the position was lost or
+// won) to the predecessor's owner, batched per owner in one all-to-all
+// exchange, and applies what it receives with the same rules and the same
+// depths as the single-process pass. Updates of layer d only make values
+// deeper than d, so the layer may be exchanged in several rounds, which
+// bounds the buffers.
+//
+// Counters are 16 bits and never saturate (a position with more than 65535
+// open moves is refused): a recount as the single-process pass does would
+// read successors owned by other ranks. Memory per rank: 4 bytes per owned
+// index, 8 per queued position, plus one round's buffers.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "games/game.h"
+#include "gen/mpi/comm.h"
+#include "gen/wdl/retrograde.h"
+
+namespace rtb::mpi {
+
+// What the exchanges cost, summed over the run (this rank's part).
+struct ExchangeStats {
+  std::uint64_t layers = 0, rounds = 0;
+  std::uint64_t bytes_sent = 0;  // to other ranks
+  double wait_seconds = 0;       // inside the exchanges and the layer agreements
+  double total_seconds = 0;
+};
+
+// A rank's part of a finished table: values of [begin, end), 0 at illegal
+// indices, and the statistics of the whole table (summed over ranks).
+struct SplitResult {
+  Index begin = 0, end = 0;
+  std::vector<std::uint16_t> values;
+  GenStats stats;
+  ExchangeStats exchange;
+};
+
+inline Index block_of(Index size, int ranks) {
+  return std::max<Index>(1, (size + static_cast<Index>(ranks) - 1) / static_cast<Index>(ranks));
+}
+
+template <Game G>
+class SplitRetrograde {
+ public:
+  SplitRetrograde(const G& game, const Comm& comm)
+      : game_(game),
+        comm_(comm),
+        size_(game.size()),
+        block_(block_of(size_, comm.size())),
+        begin_(std::min(size_, block_ * static_cast<Index>(comm.rank()))),
+        end_(std::min(size_, begin_ + block_)) {}
+
+  SplitResult run() {
+    const auto start = std::chrono::steady_clock::now();
+    value_.assign(end_ - begin_, 0);
+    left_.assign(end_ - begin_, 0);
+    comm_.together([&] { initialise(); });
+    propagate();
+    left_ = {};
+    const GenStats stats = finish();  // before value_ is moved out
+    SplitResult result{begin_, end_, std::move(value_), stats, stats_};
+    result.exchange.total_seconds = seconds_since(start);
+    return result;
+  }
+
+ private:
+  static constexpr std::uint16_t kIllegal = 0xFFFF;
+  static constexpr std::uint64_t kNoLayer = UINT64_MAX;
+  static constexpr std::size_t kRound = std::size_t{1} << 18;  // positions visited per exchange
+
+  static double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+  int owner(Index q) const { return static_cast<int>(q / block_); }
+  std::uint16_t& value(Index q) { return value_[q - begin_]; }
+
+  void check_depth(std::uint32_t depth) const {
+    if (depth > Value::kMaxDepth)
+      throw GenError("a depth of more than " + std::to_string(Value::kMaxDepth) +
+                     " plies cannot be stored in a wdl16 table");
+  }
+
+  void push(std::uint32_t depth, Index i) {
+    if (layers_.size() <= depth) layers_.resize(depth + 1);
+    layers_[depth].push_back(i);
+  }
+
+  void initialise() {
+    for (Index i = begin_; i < end_; ++i) initialise_one(i);
+  }
+
+  void initialise_one(Index i) {
+    std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
+    auto known = [&](Value v) {
+      ++moves;
+      if (v.is_draw())
+        ++open;
+      else if (v.is_loss())
+        best_loss = std::min(best_loss, v.depth());
+      else
+        worst_win = std::max(worst_win, v.depth());
+    };
+    bool legal = true;
+    if constexpr (CountsMoves<G>) {
+      const std::optional<std::uint32_t> inside = game_.count_moves(i, known);
+      legal = inside.has_value();
+      open += inside.value_or(0);
+      moves += inside.value_or(0);
+    } else {
+      legal = game_.legal(i);
+      if (legal)
+        game_.moves(i, [&](Successor s) {
+          if (s.inside) {
+            ++moves;
+            ++open;
+          } else {
+            known(s.value);
+          }
+        });
+    }
+    if (!legal) {
+      value(i) = kIllegal;
+      return;
+    }
+    if (open > UINT16_MAX) throw GenError("a position with more than 65535 moves cannot be split over ranks");
+    left_[i - begin_] = static_cast<std::uint16_t>(open);
+    Value v = Value::draw();
+    if (moves == 0)
+      v = game_.terminal(i);
+    else if (best_loss != UINT32_MAX)
+      v = Value::win(best_loss + 1);
+    else if (open == 0)
+      v = Value::loss(worst_win + 1);
+    value(i) = v.code();
+    if (!v.is_draw()) {
+      check_depth(v.depth());
+      if constexpr (has_unmoves<G>()) push(v.depth(), i);
+    }
+  }
+
+  // The next layer any rank has, agreed with the failures of the one before:
+  // a rank that failed makes every rank throw its message.
+  std::uint64_t next_layer(std::uint64_t from, const std::string& error) {
+    const auto start = std::chrono::steady_clock::now();
+    comm_.agree(error);
+    std::uint64_t mine = kNoLayer;
+    for (std::uint64_t d = from; d < layers_.size(); ++d)
+      if (!layers_[d].empty()) {
+        mine = d;
+        break;
+      }
+    const std::uint64_t next = comm_.min(mine);
+    stats_.wait_seconds += seconds_since(start);
+    return next;
+  }
+
+  void propagate() {
+    std::string error;
+    std::vector<std::vector<std::uint64_t>> out(comm_.size());
+    std::vector<std::uint64_t> in;
+    for (std::uint64_t d = next_layer(0, error); d != kNoLayer; d = next_layer(d + 1, error)) {
+      const auto depth = static_cast<std::uint32_t>(d);
+      std::vector<Index> layer;
+      if (d < layers_.size()) layer = std::move(layers_[d]);
+      const std::uint64_t rounds = comm_.max((layer.size() + kRound - 1) / kRound);
+      ++stats_.layers;
+      for (std::uint64_t round = 0; round < rounds; ++round) {
+        const std::size_t lo = std::min(layer.size(), round * kRound);
+        const std::size_t hi = std::min(layer.size(), lo + kRound);
+        try {
+          for (auto& o : out) o.clear();
+          for (std::size_t k = lo; k < hi; ++k) visit(layer[k], depth, out);
+        } catch (const std::exception& e) {
+          error = e.what();
+        }
+        const auto start = std::chrono::steady_clock::now();
+        stats_.bytes_sent += comm_.exchange(out, in);
+        stats_.wait_seconds += seconds_since(start);
+        ++stats_.rounds;
+        try {
+          for (std::uint64_t x : in) update(x >> 1, (x & 1) != 0, depth);
+        } catch (const std::exception& e) {
+          if (error.empty()) error = e.what();
+        }
+      }
+    }
+  }
+
+  // A position found lost or won in `depth` (not one found again since at
+  // a shorter depth) tells each predecessor's owner; its own are updated at once.
+  void visit(Index p, std::uint32_t depth, std::vector<std::vector<std::uint64_t>>& out) {
+    const std::uint16_t v = value(p);
+    const bool loss = v == Value::loss(depth).code();
+    if (!loss && v != Value::win(depth).code()) return;
+    game_.unmoves(p, [&](Index q) {
+      const int to = owner(q);
+      if (to == comm_.rank())
+        update(q, loss, depth);  // safe inside the layer: it only makes deeper values
+      else
+        out[to].push_back(q << 1 | static_cast<std::uint64_t>(loss));
+    });
+  }
+
+  void update(Index q, bool successor_lost, std::uint32_t depth) {
+    if (q < begin_ || q >= end_) throw GenError("a predecessor was sent to the wrong rank");
+    if (successor_lost)
+      make_win(q, depth + 1);
+    else
+      successor_won(q, depth);
+  }
+
+  void make_win(Index q, std::uint32_t depth) {
+    const std::uint16_t c = value(q);
+    if (c == kIllegal) return;
+    const Value v = Value::from_code(c);
+    if (!(v.is_draw() || (v.is_win() && v.depth() > depth))) return;
+    check_depth(depth);
+    value(q) = Value::win(depth).code();
+    push(depth, q);
+  }
+
+  void successor_won(Index q, std::uint32_t depth) {
+    if (value(q) != 0) return;
+    if (--left_[q - begin_] == 0) make_loss(q, depth);
+  }
+
+  void make_loss(Index q, std::uint32_t depth) {
+    std::uint32_t plies = depth + 1;
+    auto known = [&](Value v) {
+      if (v.is_win()) plies = std::max(plies, v.depth() + 1);
+    };
+    if constexpr (has_known_moves<G>()) {
+      if constexpr (CountsMoves<G>)
+        game_.count_moves(q, known);
+      else
+        game_.moves(q, [&](Successor s) {
+          if (!s.inside) known(s.value);
+        });
+    }
+    check_depth(plies);
+    value(q) = Value::loss(plies).code();
+    push(plies, q);
+  }
+
+  GenStats finish() {
+    GenStats s;
+    for (std::uint16_t& code : value_) {
+      if (code == kIllegal) {
+        code = 0;
+        continue;
+      }
+      const Value v = Value::from_code(code);
+      ++s.legal;
+      s.wins += v.is_win();
+      s.losses += v.is_loss();
+      s.draws += v.is_draw();
+      s.max_depth = std::max(s.max_depth, v.depth());
+    }
+    return {comm_.sum(s.legal), comm_.sum(s.wins), comm_.sum(s.draws), comm_.sum(s.losses),
+            static_cast<std::uint32_t>(comm_.max(s.max_depth))};
+  }
+
+  const G& game_;
+  const Comm& comm_;
+  Index size_, block_, begin_, end_;
+  std::vector<std::uint16_t> value_;
+  std::vector<std::uint16_t> left_;
+  std::vector<std::vector<Index>> layers_;
+  ExchangeStats stats_;
+};
+
+template <Game G>
+SplitResult solve_split(const G& game, const Comm& comm) {
+  return SplitRetrograde<G>(game, comm).run();
+}
+
+// Streams every rank's part, in index order, into `write` on rank 0 (in
+// pieces of at most `piece` values, so rank 0 never holds the whole table).
+inline void gather_values(const Comm& comm, const SplitResult& part, Index size,
+                          const std::function<void(std::span<const std::uint16_t>)>& write) {
+  constexpr Index piece = Index{1} << 24;
+  const Index block = block_of(size, comm.size());
+  if (!comm.root()) {
+    for (Index at = 0; at < part.values.size(); at += piece) {
+      const Index n = std::min<Index>(piece, part.values.size() - at);
+      comm.send(std::span<const std::uint16_t>(part.values.data() + at, n), 0, kTagValues);
+    }
+    return;
+  }
+  write(part.values);
+  std::vector<std::uint16_t> buffer;
+  for (int r = 1; r < comm.size(); ++r) {
+    const Index begin = std::min(size, block * static_cast<Index>(r));
+    const Index n_rank = std::min(size, begin + block) - begin;
+    for (Index at = 0; at < n_rank; at += piece) {
+      buffer.resize(std::min<Index>(piece, n_rank - at));
+      comm.receive(std::span<std::uint16_t>(buffer), r, kTagValues);
+      write(buffer);
+    }
+  }
+}
+
+// Every rank's part, in index order, on every rank (a tier's values, which
+// the next tier reads as known).
+inline std::vector<std::uint16_t> allgather_values(const Comm& comm, const SplitResult& part, Index size) {
+  const Index block = block_of(size, comm.size());
+  std::vector<int> counts(comm.size()), at(comm.size());
+  for (int r = 0; r < comm.size(); ++r) {
+    const Index begin = std::min(size, block * static_cast<Index>(r));
+    counts[r] = static_cast<int>(std::min(size, begin + block) - begin);
+    at[r] = static_cast<int>(begin);
+  }
+  if (size > static_cast<Index>(INT32_MAX))
+    throw MpiError("a tier of more than 2^31 positions cannot be gathered");
+  std::vector<std::uint16_t> all(size);
+  check(MPI_Allgatherv(part.values.data(), static_cast<int>(part.values.size()), MPI_UINT16_T, all.data(),
+                       counts.data(), at.data(), MPI_UINT16_T, MPI_COMM_WORLD),
+        "allgatherv");
+  return all;
+}
+
+}  // namespace rtb::mpi
