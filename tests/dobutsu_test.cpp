@@ -112,6 +112,15 @@ TEST(Dobutsu, TerminalRules) {
   ASSERT_NE(blunder, nullptr);
   EXPECT_FALSE(blunder->to.inside);
   EXPECT_EQ(blunder->to.value, Value::win(1));
+  // The reachable count names each such move's position by a key: one
+  // per move that leaves the table, distinct for distinct positions.
+  const auto keys = game().outside_keys(game().parse("S/-l-/---/L--/---/CCEEGG"));
+  std::size_t outside = 0;
+  for (const Named& m : moves) outside += !m.to.inside;
+  EXPECT_EQ(keys.size(), outside);
+  EXPECT_EQ(std::set<std::uint64_t>(keys.begin(), keys.end()).size(), keys.size());
+  for (std::uint64_t key : keys) EXPECT_LT(key, game().outside_size());
+  EXPECT_TRUE(game().outside_keys(game().start()).empty());
   // (2) Sente's lion reaches rank 1 unattacked: Gote has lost in 0 ...
   const auto tries = named_moves("S/---/L--/--l/---/CCEEGG");
   const Named* try_move = find(tries, "La2a1");

@@ -16,6 +16,7 @@
 // capture, to, '+' for a promotion), drops "E*a2".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,52 @@ class Dobutsu {
                            [&](const dobutsu::Board& after, const dobutsu::Move&) { f(successor(after)); });
   }
 
+  // The first pass: only a lion's move can leave the table (onto the far
+  // rank or next to the other lion), so the other moves are only counted.
+  template <class F>
+  std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
+    if (i >= size()) return std::nullopt;
+    const dobutsu::Board b = index_.decode(i);
+    const int pair = index_.lion_pair(b);
+    if (index_.self_mirror_pair(pair) && index_.encode(b) != i) return std::nullopt;
+    if (over(b)) return 0;
+    std::uint16_t ours = 0, empty = 0;
+    int lion = 0;
+    for (int s = 0; s < dobutsu::kSquares; ++s) {
+      const std::uint8_t c = b.cell[s];
+      if (c == dobutsu::kEmpty)
+        empty |= static_cast<std::uint16_t>(1u << s);
+      else if (dobutsu::owner_of(c) == 0)
+        ours |= static_cast<std::uint16_t>(1u << s);
+      if (c == dobutsu::kLion) lion = s;
+    }
+    std::uint32_t count = 0;
+    for (int s = 0; s < dobutsu::kSquares; ++s) {
+      const std::uint8_t c = b.cell[s];
+      if (c == dobutsu::kEmpty || dobutsu::owner_of(c) != 0 || c == dobutsu::kLion) continue;
+      count += static_cast<std::uint32_t>(__builtin_popcount(dobutsu::kAttacks.ours[c][s] & ~ours));
+    }
+    const int kinds_in_hand = (b.hand[0][0] > 0) + (b.hand[0][1] > 0) + (b.hand[0][2] > 0);
+    count += static_cast<std::uint32_t>(kinds_in_hand * __builtin_popcount(empty));
+    for (std::uint16_t m = dobutsu::kAttacks.ours[dobutsu::kLion][lion] & ~ours; m; m &= m - 1) {
+      const int t = __builtin_ctz(m);
+      dobutsu::Board after = b;
+      const std::uint8_t victim = after.cell[t];
+      if (victim != dobutsu::kEmpty) {
+        const int k = dobutsu::kind_of(victim) == dobutsu::kHen ? dobutsu::kChick : dobutsu::kind_of(victim);
+        ++after.hand[0][k - 1];
+      }
+      after.cell[t] = dobutsu::kLion;
+      after.cell[lion] = dobutsu::kEmpty;
+      const dobutsu::Board next = dobutsu::turned(after);
+      if (index_.lion_pair(next) < 0)
+        known(terminal_value(next));
+      else
+        ++count;
+    }
+    return count;
+  }
+
   // Every board p with a move into i, canonical; as in quixo, a board of
   // class P has (found * |Stab P| / |Stab i|) moves into the class of i.
   template <class F>
@@ -90,6 +137,22 @@ class Dobutsu {
   int class_size(Index i) const {
     const dobutsu::Board b = index_.decode(i);
     return dobutsu::mirrored(b) == b ? 1 : 2;
+  }
+
+  // For the reachable count (hooks::OutsideKeys): a key for each move of i
+  // that leaves the table, in moves() order: twice the position's wide
+  // index, plus 1 if it is its own mirror image.
+  std::uint64_t outside_size() const { return 2 * index_.wide_size(); }
+  std::vector<std::uint64_t> outside_keys(Index i) const {
+    std::vector<std::uint64_t> out;
+    const dobutsu::Board b = index_.decode(i);
+    if (over(b)) return out;
+    dobutsu::for_each_move(b, [&](const dobutsu::Board& after, const dobutsu::Move&) {
+      const dobutsu::Board next = dobutsu::turned(after);
+      if (index_.lion_pair(next) >= 0) return;
+      out.push_back(2 * index_.wide_encode(next) + (dobutsu::mirrored(next) == next));
+    });
+    return out;
   }
 
   // Exposed for tests and the reachable census.

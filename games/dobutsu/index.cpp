@@ -68,8 +68,7 @@ Index::Index() {
   per_lion_ = class_offset_[kClasses];
 }
 
-std::uint64_t Index::placement_code(const Board& b, int pair) const {
-  const int m = lions_[pair][0], o = lions_[pair][1];
+std::uint64_t Index::placement_code(const Board& b, int m, int o) const {
   int pos[3][2] = {}, count[3] = {0, 0, 0};
   std::uint32_t owner_bits[3] = {0, 0, 0}, promos = 0;
   // A chick's square is ranked among the 10 free squares, an elephant's
@@ -105,6 +104,14 @@ std::uint64_t Index::encode(const Board& b) const {
   const std::uint64_t code = placement_code(b, pair);
   if (!self_mirror_[pair]) return base + code;
   return base + std::min(code, placement_code(mirrored(b), pair));
+}
+
+std::uint64_t Index::wide_encode(const Board& b) const {
+  auto wide = [&](const Board& x) {
+    const int m = lion_square(x, 0), o = lion_square(x, 1);
+    return static_cast<std::uint64_t>(m * kSquares + o) * per_lion_ + placement_code(x, m, o);
+  };
+  return std::min(wide(b), wide(mirrored(b)));
 }
 
 Board Index::decode(std::uint64_t i) const {

@@ -47,8 +47,18 @@ class Index {
   // map a board to another of its own pair).
   bool self_mirror_pair(int pair) const { return self_mirror_[pair]; }
 
+  // A wider index over every placement of the lions (144 * per_lion, most
+  // of it unused), folded by the mirror: names the positions the lions
+  // alone decide, which are outside the table (the reachable count).
+  std::uint64_t wide_size() const { return static_cast<std::uint64_t>(kSquares * kSquares) * per_lion_; }
+  std::uint64_t wide_encode(const Board& b) const;
+
  private:
-  std::uint64_t placement_code(const Board& b, int pair) const;  // b in the pair's orientation
+  // The placement of the pieces other than the lions on m and o.
+  std::uint64_t placement_code(const Board& b, int m, int o) const;
+  std::uint64_t placement_code(const Board& b, int pair) const {
+    return placement_code(b, lions_[pair][0], lions_[pair][1]);
+  }
 
   std::array<std::array<std::int8_t, kSquares>, kSquares> pair_of_{};
   std::array<std::array<bool, kSquares>, kSquares> flip_{};  // mirror the board first
