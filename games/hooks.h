@@ -410,6 +410,45 @@ struct Owner {
   };
 };
 
+// Optional, for games whose moves into positions that end the game leave
+// the table (dobutsu): outside_keys(i) names, for each move of i with a
+// known value, the position it leads to by a key below outside_size(), so
+// tbprobe --reachable can count them; a key's lowest bit is set where that
+// position is its own image under the table's symmetry (class size 1, else
+// 2). Default: size 0, no keys.
+struct OutsideSize {
+  using Signature = std::uint64_t();
+  template <class G>
+  static std::uint64_t call(const G& g) {
+    if constexpr (requires { g.outside_size(); })
+      return g.outside_size();
+    else
+      return 0;
+  }
+  template <class Self>
+  struct Method {
+    std::uint64_t outside_size() const {
+      return static_cast<const Self&>(*this).template call<OutsideSize>();
+    }
+  };
+};
+struct OutsideKeys {
+  using Signature = std::vector<std::uint64_t>(Index);
+  template <class G>
+  static std::vector<std::uint64_t> call(const G& g, Index i) {
+    if constexpr (requires { g.outside_keys(i); })
+      return g.outside_keys(i);
+    else
+      return {};
+  }
+  template <class Self>
+  struct Method {
+    std::vector<std::uint64_t> outside_keys(Index i) const {
+      return static_cast<const Self&>(*this).template call<OutsideKeys>(i);
+    }
+  };
+};
+
 // --- Static: called on the type, before any table is opened -----------------
 // (kName, kSummary and param_docs() are required; see game.h.)
 // - static std::vector<Params> expand(const Params&), optional: a parameter
@@ -428,8 +467,9 @@ template <class... Hooks>
 struct List {};
 
 // The hooks AnyGame carries, in the order of its virtual table.
-using ErasedHooks = List<Name, Identity, TableName, GameParams, Size, Legal, Moves, Terminal, Text, Parse,
-                         Dependencies, Attach, MoveNames, ClassSize, Start, SideToMove, SuccessorTexts,
-                         TextMoves, ValuedAhead, DescribeValue, DescribeAt, Splits, Owner>;
+using ErasedHooks =
+    List<Name, Identity, TableName, GameParams, Size, Legal, Moves, Terminal, Text, Parse, Dependencies,
+         Attach, MoveNames, ClassSize, Start, SideToMove, SuccessorTexts, TextMoves, ValuedAhead,
+         DescribeValue, DescribeAt, Splits, Owner, OutsideSize, OutsideKeys>;
 
 }  // namespace rtb::hooks

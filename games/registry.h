@@ -14,6 +14,7 @@
 
 #include "games/chess/chess.h"
 #include "games/connect4/connect4.h"
+#include "games/dobutsu/dobutsu.h"
 #include "games/game.h"
 #include "games/graph/graph.h"
 #include "games/nim/nim.h"
@@ -28,7 +29,7 @@ namespace rtb {
 template <Game... Gs>
 struct GameList {};
 
-using Registry = GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim>;
+using Registry = GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim, Dobutsu>;
 
 // Calls visit(std::type_identity<G>{}) for every registered game type G.
 template <class Visit>

@@ -86,6 +86,14 @@ class PluginConsistency : public ::testing::TestWithParam<std::string> {};
 TEST_P(PluginConsistency, SmallParameters) {
   const std::string& name = GetParam();
   const auto scratch = std::filesystem::temp_directory_path() / ("rtb_consistency_" + name);
+  if (name == "dobutsu") {  // one table of 249M indices: a sample (dobutsu_test checks a larger one)
+    with_game(name, Params{}, [&](const auto& game) {
+      const PluginCheckReport some = check_plugin(game, with_threads(2, 20000));
+      EXPECT_TRUE(some.ok()) << name << " (sample)" << describe(some);
+      EXPECT_TRUE(some.sampled) << name;
+    });
+    return;
+  }
   const auto sets = small_params(name, scratch);
   ASSERT_FALSE(sets.empty()) << "no small parameters for game " << name << " in this test";
   for (const Params& params : sets) {

@@ -162,7 +162,10 @@ class WdlReader final : public KindReader {
     std::vector<bool> seen(game.size(), false);
     std::vector<Index> frontier{*start};
     seen[*start] = true;
-    std::uint64_t canonical = 0, full = 0, by_outcome[3] = {0, 0, 0};
+    // Games whose game-ending positions leave the table name them by keys
+    // (hooks::OutsideKeys), counted here but not expanded.
+    std::vector<bool> seen_outside(game.outside_size(), false);
+    std::uint64_t canonical = 0, full = 0, terminal = 0, by_outcome[3] = {0, 0, 0};
     while (!frontier.empty()) {
       const Index i = frontier.back();
       frontier.pop_back();
@@ -170,14 +173,30 @@ class WdlReader final : public KindReader {
       const std::uint64_t weight = game.class_size(i);
       full += weight;
       by_outcome[static_cast<int>(Value::from_code(values[i]).outcome())] += weight;
-      for (const Successor& s : game.moves(i))
-        if (s.inside && !seen[s.index]) {
+      const auto moves = game.moves(i);
+      terminal += moves.empty();
+      std::vector<std::uint64_t> keys;
+      std::size_t known = 0;
+      for (const Successor& s : moves) {
+        if (!s.inside) {
+          if (seen_outside.empty()) continue;
+          if (keys.empty()) keys = game.outside_keys(i);
+          const std::uint64_t key = keys.at(known++);
+          if (seen_outside[key]) continue;
+          seen_outside[key] = true;
+          ++canonical;
+          ++terminal;
+          full += 2 - (key & 1);
+          by_outcome[static_cast<int>(s.value.outcome())] += 2 - (key & 1);
+        } else if (!seen[s.index]) {
           seen[s.index] = true;
           frontier.push_back(s.index);
         }
+      }
     }
     return {{"positions", full},
             {"canonical", canonical},
+            {"terminal", terminal},
             {"wins", by_outcome[static_cast<int>(Outcome::Win)]},
             {"draws", by_outcome[static_cast<int>(Outcome::Draw)]},
             {"losses", by_outcome[static_cast<int>(Outcome::Loss)]}};
@@ -185,7 +204,7 @@ class WdlReader final : public KindReader {
 
   void print_reachable(const Json& j, std::ostream& out) const override {
     out << "reachable from the start: " << j.at("positions") << " positions (" << j.at("canonical")
-        << " up to symmetry)\n"
+        << " up to symmetry, " << j.at("terminal") << " of them end the game)\n"
         << "  wins " << j.at("wins") << ", draws " << j.at("draws") << ", losses " << j.at("losses") << "\n";
   }
 

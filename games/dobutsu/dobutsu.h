@@ -1,0 +1,183 @@
+// Dobutsu shogi (animal shogi, 3x4), Tanaka's rules, strongly solved as
+// one cyclic table. Rules and index: games/dobutsu/board.h and index.h.
+//
+// The game ends, for the side to move, (1) with a WIN in 1 if it can
+// capture the other lion, else (2) with a LOSS in 0 if the other lion
+// stands on its nearest rank (a completed try). Such positions have no
+// moves. Those decided by the lions alone are outside the table (a move
+// into one has a known value); the others are in it as positions without
+// moves.
+//
+// Position text, as in clausecker/dobutsu: the side to move (S or G), the
+// ranks 1 to 4 (Gote's home first) of files A to C, and the pieces in hand,
+// separated by '/': "S/gle/-c-/-C-/ELG/-" is the start. L lion, G giraffe,
+// E elephant, C chick, R hen (rooster); Sente upper case, Gote lower case;
+// '-' an empty square or empty hands. Moves: "Cb3xb2" (piece, from, x for a
+// capture, to, '+' for a promotion), drops "E*a2".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/dobutsu/board.h"
+#include "games/dobutsu/index.h"
+#include "games/game.h"
+
+namespace rtb {
+
+class Dobutsu {
+ public:
+  static constexpr std::string_view kName = "dobutsu";
+  static constexpr std::string_view kSummary =
+      "Dobutsu shogi (animal shogi, 3x4) under Tanaka's rules: drops, promotion, lion capture and try";
+  static std::vector<ParamDoc> param_docs() { return {}; }
+
+  explicit Dobutsu(const Params& params);
+
+  std::string identity() const { return "dobutsu;rules=tanaka"; }
+  std::string table_name() const { return "dobutsu"; }
+  Params params() const { return {}; }
+  std::vector<Dependency> dependencies() const { return {}; }
+
+  Index size() const { return index_.size(); }
+  bool legal(Index i) const {
+    if (i >= size()) return false;
+    const dobutsu::Board b = index_.decode(i);
+    return !index_.self_mirror_pair(index_.lion_pair(b)) || index_.encode(b) == i;
+  }
+  Value terminal(Index i) const { return terminal_value(index_.decode(i)); }
+
+  template <class F>
+  void moves(Index i, F&& f) const {
+    const dobutsu::Board b = index_.decode(i);
+    if (over(b)) return;
+    dobutsu::for_each_move(b,
+                           [&](const dobutsu::Board& after, const dobutsu::Move&) { f(successor(after)); });
+  }
+
+  // The first pass: only a lion's move can leave the table (onto the far
+  // rank or next to the other lion), so the other moves are only counted.
+  template <class F>
+  std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
+    if (i >= size()) return std::nullopt;
+    const dobutsu::Board b = index_.decode(i);
+    const int pair = index_.lion_pair(b);
+    if (index_.self_mirror_pair(pair) && index_.encode(b) != i) return std::nullopt;
+    if (over(b)) return 0;
+    std::uint16_t ours = 0, empty = 0;
+    int lion = 0;
+    for (int s = 0; s < dobutsu::kSquares; ++s) {
+      const std::uint8_t c = b.cell[s];
+      if (c == dobutsu::kEmpty)
+        empty |= static_cast<std::uint16_t>(1u << s);
+      else if (dobutsu::owner_of(c) == 0)
+        ours |= static_cast<std::uint16_t>(1u << s);
+      if (c == dobutsu::kLion) lion = s;
+    }
+    std::uint32_t count = 0;
+    for (int s = 0; s < dobutsu::kSquares; ++s) {
+      const std::uint8_t c = b.cell[s];
+      if (c == dobutsu::kEmpty || dobutsu::owner_of(c) != 0 || c == dobutsu::kLion) continue;
+      count += static_cast<std::uint32_t>(__builtin_popcount(dobutsu::kAttacks.ours[c][s] & ~ours));
+    }
+    const int kinds_in_hand = (b.hand[0][0] > 0) + (b.hand[0][1] > 0) + (b.hand[0][2] > 0);
+    count += static_cast<std::uint32_t>(kinds_in_hand * __builtin_popcount(empty));
+    for (std::uint16_t m = dobutsu::kAttacks.ours[dobutsu::kLion][lion] & ~ours; m; m &= m - 1) {
+      const int t = __builtin_ctz(m);
+      dobutsu::Board after = b;
+      const std::uint8_t victim = after.cell[t];
+      if (victim != dobutsu::kEmpty) {
+        const int k = dobutsu::kind_of(victim) == dobutsu::kHen ? dobutsu::kChick : dobutsu::kind_of(victim);
+        ++after.hand[0][k - 1];
+      }
+      after.cell[t] = dobutsu::kLion;
+      after.cell[lion] = dobutsu::kEmpty;
+      const dobutsu::Board next = dobutsu::turned(after);
+      if (index_.lion_pair(next) < 0)
+        known(terminal_value(next));
+      else
+        ++count;
+    }
+    return count;
+  }
+
+  // Every board p with a move into i, canonical; as in quixo, a board of
+  // class P has (found * |Stab P| / |Stab i|) moves into the class of i.
+  template <class F>
+  void unmoves(Index i, F&& f) const {
+    const dobutsu::Board b = index_.decode(i);
+    const bool symmetric_i = dobutsu::mirrored(b) == b;
+    std::array<std::pair<Index, int>, 96> found;  // (index, count * |Stab P|)
+    int n_found = 0;
+    dobutsu::for_each_unmove(b, [&](const dobutsu::Board& p) {
+      if (dobutsu::attacks_lion(p, 1)) return;  // they would have won instead of moving
+      const dobutsu::Board mover = dobutsu::turned(p);
+      if (index_.lion_pair(mover) < 0) return;  // over, or not in the table
+      const Index pi = index_.encode(mover);
+      const int stab =
+          index_.self_mirror_pair(index_.lion_pair(mover)) && dobutsu::mirrored(mover) == mover ? 2 : 1;
+      if (!symmetric_i) {
+        for (int m = stab; m > 0; --m) f(pi);
+        return;
+      }
+      int k = 0;
+      while (k < n_found && found[k].first != pi) ++k;
+      if (k == n_found) found[n_found++] = {pi, 0};
+      found[k].second += stab;
+    });
+    for (int k = 0; k < n_found; ++k)
+      for (int m = found[k].second / 2; m > 0; --m) f(found[k].first);
+  }
+
+  std::string text(Index i) const;
+  Index parse(std::string_view s) const;
+  std::vector<std::string> move_names(Index i) const;
+  Index start() const;
+  int class_size(Index i) const {
+    const dobutsu::Board b = index_.decode(i);
+    return dobutsu::mirrored(b) == b ? 1 : 2;
+  }
+
+  // For the reachable count (hooks::OutsideKeys): a key for each move of i
+  // that leaves the table, in moves() order: twice the position's wide
+  // index, plus 1 if it is its own mirror image.
+  std::uint64_t outside_size() const { return 2 * index_.wide_size(); }
+  std::vector<std::uint64_t> outside_keys(Index i) const {
+    std::vector<std::uint64_t> out;
+    const dobutsu::Board b = index_.decode(i);
+    if (over(b)) return out;
+    dobutsu::for_each_move(b, [&](const dobutsu::Board& after, const dobutsu::Move&) {
+      const dobutsu::Board next = dobutsu::turned(after);
+      if (index_.lion_pair(next) >= 0) return;
+      out.push_back(2 * index_.wide_encode(next) + (dobutsu::mirrored(next) == next));
+    });
+    return out;
+  }
+
+  // Exposed for tests and the reachable census.
+  const dobutsu::Index& index() const { return index_; }
+  // Whether the game is over for the side to move (rules (1) and (2)).
+  static bool over(const dobutsu::Board& b) {
+    return dobutsu::attacks_lion(b, 0) || dobutsu::lion_square(b, 1) >= 9;
+  }
+  static Value terminal_value(const dobutsu::Board& b) {
+    return dobutsu::attacks_lion(b, 0) ? Value::win(1) : Value::loss(0);
+  }
+  // Where a move leads: the board after it, still seen by the mover.
+  Successor successor(const dobutsu::Board& after) const {
+    const dobutsu::Board next = dobutsu::turned(after);
+    if (index_.lion_pair(next) < 0) return Successor::known(terminal_value(next));
+    return Successor::to(index_.encode(next));
+  }
+  static std::string board_text(const dobutsu::Board& b, bool gote_to_move);
+  // A board as text, checked; the bool says Gote is to move (the board is
+  // then already turned, so the side to move plays toward rank 1).
+  static dobutsu::Board parse_board(std::string_view s);
+  static std::string move_name(const dobutsu::Move& m);
+
+ private:
+  dobutsu::Index index_;
+};
+
+}  // namespace rtb

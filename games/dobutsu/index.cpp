@@ -1,0 +1,166 @@
+#include "games/dobutsu/index.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace rtb::dobutsu {
+
+namespace {
+
+// Per kind state: pieces on the board, and in our hand (the rest is theirs).
+constexpr std::array<int, 6> kOnBoard{2, 1, 1, 0, 0, 0};
+constexpr std::array<int, 6> kOurHand{0, 1, 0, 2, 1, 0};
+
+int kind_state(int on_board, int ours) {
+  if (on_board == 2) return 0;
+  if (on_board == 1) return ours ? 1 : 2;
+  return 3 + (2 - ours);
+}
+
+constexpr std::uint32_t choose(int n, int k) {
+  if (k == 0) return 1;
+  if (k == 1) return static_cast<std::uint32_t>(n);
+  return static_cast<std::uint32_t>(n * (n - 1) / 2);
+}
+
+// The rank of k (<= 2) ascending values among n.
+std::uint32_t combo_rank(int k, const int* v) {
+  if (k == 0) return 0;
+  if (k == 1) return static_cast<std::uint32_t>(v[0]);
+  return static_cast<std::uint32_t>(v[1] * (v[1] - 1) / 2 + v[0]);
+}
+void combo_unrank(int k, std::uint32_t r, int* v) {
+  if (k == 1) v[0] = static_cast<int>(r);
+  if (k != 2) return;
+  int b = 1;
+  while (static_cast<std::uint32_t>((b + 1) * b / 2) <= r) ++b;
+  v[1] = b;
+  v[0] = static_cast<int>(r) - b * (b - 1) / 2;
+}
+
+bool adjacent(int a, int b) {
+  return std::max(std::abs(a / 3 - b / 3), std::abs(a % 3 - b % 3)) == 1;
+}
+int mirror_square(int s) {
+  return s / 3 * 3 + 2 - s % 3;
+}
+
+}  // namespace
+
+Index::Index() {
+  for (auto& row : pair_of_) row.fill(-1);
+  int pairs = 0;
+  for (int m = 0; m < kSquares; ++m)
+    for (int o = 0; o < kSquares; ++o) {
+      if (m == o || m < 3 || o >= 9 || adjacent(m, o) || pair_of_[m][o] >= 0) continue;
+      const int mm = mirror_square(m), mo = mirror_square(o);
+      lions_[pairs] = {static_cast<std::int8_t>(m), static_cast<std::int8_t>(o)};
+      self_mirror_[pairs] = mm == m && mo == o;
+      pair_of_[m][o] = pair_of_[mm][mo] = static_cast<std::int8_t>(pairs);
+      flip_[mm][mo] = !self_mirror_[pairs];
+      ++pairs;
+    }
+  for (int c = 0; c < kClasses; ++c) {
+    const int kc = kOnBoard[c / 36], ke = kOnBoard[c / 6 % 6], kg = kOnBoard[c % 6];
+    const std::uint32_t places = choose(10, kc) * choose(10 - kc, ke) * choose(10 - kc - ke, kg);
+    class_offset_[c + 1] = class_offset_[c] + (places << (kc + ke + kg + kc));
+  }
+  per_lion_ = class_offset_[kClasses];
+}
+
+std::uint64_t Index::placement_code(const Board& b, int m, int o) const {
+  int pos[3][2] = {}, count[3] = {0, 0, 0};
+  std::uint32_t owner_bits[3] = {0, 0, 0}, promos = 0;
+  // A chick's square is ranked among the 10 free squares, an elephant's
+  // among those the chicks leave, a giraffe's among those both leave.
+  int rank[3] = {0, 0, 0};
+  for (int s = 0; s < kSquares; ++s) {
+    if (s == m || s == o) continue;
+    const std::uint8_t c = b.cell[s];
+    const int g = c == kEmpty ? 3 : kind_of(c) == kHen ? 0 : kind_of(c) - 1;
+    if (g < 3) {
+      owner_bits[g] |= static_cast<std::uint32_t>(owner_of(c)) << count[g];
+      if (g == 0) promos |= static_cast<std::uint32_t>(kind_of(c) == kHen) << count[0];
+      pos[g][count[g]++] = rank[g];
+    }
+    for (int j = 0; j < 3 && j <= g; ++j) ++rank[j];
+  }
+  const int kc = count[0], ke = count[1], kg = count[2];
+  const int cls =
+      kind_state(kc, b.hand[0][0]) * 36 + kind_state(ke, b.hand[0][1]) * 6 + kind_state(kg, b.hand[0][2]);
+  std::uint64_t code = combo_rank(kc, pos[0]);
+  code = code * choose(10 - kc, ke) + combo_rank(ke, pos[1]);
+  code = code * choose(10 - kc - ke, kg) + combo_rank(kg, pos[2]);
+  code = (code << kc | owner_bits[0]) << ke | owner_bits[1];
+  code = (code << kg | owner_bits[2]) << kc | promos;
+  return class_offset_[cls] + code;
+}
+
+std::uint64_t Index::encode(const Board& b) const {
+  const int m = lion_square(b, 0), o = lion_square(b, 1);
+  const int pair = pair_of_[m][o];
+  const std::uint64_t base = static_cast<std::uint64_t>(pair) * per_lion_;
+  if (flip_[m][o]) return base + placement_code(mirrored(b), pair);
+  const std::uint64_t code = placement_code(b, pair);
+  if (!self_mirror_[pair]) return base + code;
+  return base + std::min(code, placement_code(mirrored(b), pair));
+}
+
+std::uint64_t Index::wide_encode(const Board& b) const {
+  auto wide = [&](const Board& x) {
+    const int m = lion_square(x, 0), o = lion_square(x, 1);
+    return static_cast<std::uint64_t>(m * kSquares + o) * per_lion_ + placement_code(x, m, o);
+  };
+  return std::min(wide(b), wide(mirrored(b)));
+}
+
+Board Index::decode(std::uint64_t i) const {
+  const int pair = static_cast<int>(i / per_lion_);
+  const auto within_lion = static_cast<std::uint32_t>(i % per_lion_);
+  const int cls = static_cast<int>(std::upper_bound(class_offset_.begin(), class_offset_.end(), within_lion) -
+                                   class_offset_.begin()) -
+                  1;
+  std::uint64_t code = within_lion - class_offset_[cls];
+  const int state[3] = {cls / 36, cls / 6 % 6, cls % 6};
+  Board b;
+  int count[3];
+  for (int g = 0; g < 3; ++g) {
+    count[g] = kOnBoard[state[g]];
+    b.hand[0][g] = static_cast<std::uint8_t>(kOurHand[state[g]]);
+    b.hand[1][g] = static_cast<std::uint8_t>(2 - count[g] - kOurHand[state[g]]);
+  }
+  const int kc = count[0], ke = count[1], kg = count[2];
+  auto take = [&](int bits) {
+    const auto v = static_cast<std::uint32_t>(code & ((1u << bits) - 1));
+    code >>= bits;
+    return v;
+  };
+  const std::uint32_t promos = take(kc), owner_g = take(kg), owner_e = take(ke), owner_c = take(kc);
+  const std::uint32_t owner_bits[3] = {owner_c, owner_e, owner_g};
+  int pos[3][2] = {};
+  const std::uint32_t ng = choose(10 - kc - ke, kg), ne = choose(10 - kc, ke);
+  combo_unrank(kg, static_cast<std::uint32_t>(code % ng), pos[2]);
+  code /= ng;
+  combo_unrank(ke, static_cast<std::uint32_t>(code % ne), pos[1]);
+  combo_unrank(kc, static_cast<std::uint32_t>(code / ne), pos[0]);
+  const int m = lions_[pair][0], o = lions_[pair][1];
+  b.cell[m] = kLion;
+  b.cell[o] = kLion | kTheirs;
+  int rank[3] = {0, 0, 0}, next[3] = {0, 0, 0};
+  for (int s = 0; s < kSquares; ++s) {
+    if (s == m || s == o) continue;
+    for (int g = 0; g < 3; ++g) {
+      const bool here = next[g] < count[g] && pos[g][next[g]] == rank[g];
+      ++rank[g];
+      if (!here) continue;
+      Kind k = static_cast<Kind>(g + 1);
+      if (g == 0 && (promos >> next[0] & 1)) k = kHen;
+      b.cell[s] = static_cast<std::uint8_t>(k | ((owner_bits[g] >> next[g] & 1) ? kTheirs : 0));
+      ++next[g];
+      break;
+    }
+  }
+  return b;
+}
+
+}  // namespace rtb::dobutsu

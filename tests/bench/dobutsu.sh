@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Dobutsu shogi, strongly solved: rtb's whole solve (first pass,
+# propagation, LMDB write) against clausecker/dobutsu's gentb, same run,
+# with 1 and 2 threads: CPU (user + sys) seconds, wall seconds and peak
+# resident memory; then the published figures from rtb's table: the start
+# is a LOSS in 78 plies for Sente, and 246,803,167 positions are reachable
+# (99,485,568 of them do not end the game).
+#
+# rtb is built here (Release, in $BUILD). gentb is only measured if a built
+# copy is found at $GENTB (default /work/peer/dobutsu/gentb); this script
+# never fetches, builds or copies it.
+#
+# Usage: tests/bench/dobutsu.sh
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-$REPO/build-release}
+GENTB=${GENTB:-/work/peer/dobutsu/gentb}
+WORK=$(mktemp -d /tmp/dobutsu_bench.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+START="S/gle/-c-/-C-/ELG/-"
+
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+
+echo "building rtb (Release) in $BUILD ..." >&2
+cmake -S "$REPO" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$BUILD" -j"$(nproc)" --target tbgen tbprobe >/dev/null
+TBGEN=$BUILD/cli/tbgen
+TBPROBE=$BUILD/cli/tbprobe
+
+measure() {
+  local log=$1
+  shift
+  /usr/bin/time -v -o "$log.time" "$@" >"$log.out" 2>"$log.err"
+  awk -F': ' '
+    /User time/ {cpu += $2}
+    /System time/ {cpu += $2}
+    /Elapsed \(wall clock\)/ {n = split($2, t, ":"); wall = 0; for (k = 1; k <= n; ++k) wall = wall * 60 + t[k]}
+    /Maximum resident set size/ {peak = $2 / 1024}
+    END {printf "%.2f %.2f %.1f\n", cpu, wall, peak}' "$log.time"
+}
+
+row() { printf "%-8s %7s %9s %9s %10s\n" "$@"; }
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (shared: expect noise)"
+row system threads cpu_s wall_s peak_MiB
+for threads in 1 2; do
+  rm -rf "$WORK/rtb"
+  read -r cpu wall peak < <(measure "$WORK/rtb$threads" "$TBGEN" --game dobutsu --out "$WORK/rtb" \
+    --threads "$threads" --checkpoint-every 0 --progress-every 0)
+  row rtb "$threads" "$cpu" "$wall" "$peak"
+  grep -E 'first pass|propagat|writ|positions' "$WORK/rtb$threads.err" | tail -6 | sed 's/^/    /'
+  if [ -x "$GENTB" ]; then
+    read -r cpu wall peak < <(cd "$WORK" && measure "$WORK/gentb$threads" "$GENTB" -j "$threads" "$WORK/gentb.tb")
+    row gentb "$threads" "$cpu" "$wall" "$peak"
+  fi
+done
+"$TBPROBE" --table "$WORK/rtb/dobutsu.rtb" --position "$START" | head -1
+"$TBPROBE" --table "$WORK/rtb/dobutsu.rtb" --stats --reachable --json | tail -1
