@@ -4,8 +4,8 @@
 // exact DTZ is what Fathom reports under the default files' rounding
 // (tests/syzygy_rounding.h). The tables the rows need are solved in memory.
 // By default the rows of the small tables kQuick (seconds); with the
-// argument "all", every row (3-5 pieces: many minutes, the long test
-// chess_dtz_sample_all).
+// argument "all", every row (3-5 pieces: many CPU minutes, run by hand as
+// a benchmark-length check, not by ctest).
 #include <gtest/gtest.h>
 
 #include <algorithm>
