@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "games/chess/chess.h"
+#include "games/chess/dtz.h"
 #include "games/chess/notation.h"
 #include "games/derive.h"
 #include "probe/c_api_support.h"
@@ -100,13 +101,17 @@ struct rtb_chess {
   // One ply ahead, over every move including the en-passant captures.
   rtb::Value lookahead(const Board& b, Square ep) const {
     rtb::BestOfMoves best;
-    auto add = [&](rtb::Value v, bool converts) {
+    // The depth restarts after a conversion (dtc) or a zeroing move (dtz).
+    auto add = [&](rtb::Value v, bool converts, bool zeroes) {
       if (converts && metric == "dtc" && !v.is_draw())
         v = v.is_win() ? rtb::Value::win(0) : rtb::Value::loss(0);
+      if (zeroes && metric == "dtz") v = rtb::chess::zeroed(rtb::chess::wdl50(v));
       best.add(v);
     };
-    legal_moves(b, [&](const Move& m, const Board& after) { add(lookup(after), m.converts()); });
-    en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true); });
+    legal_moves(b, [&](const Move& m, const Board& after) {
+      add(lookup(after), m.converts(), m.converts() || m.piece == rtb::chess::kPawn);
+    });
+    en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true, true); });
     return best.value();  // there is a move: an en-passant capture exists
   }
 };
@@ -138,7 +143,7 @@ Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (
 
 int largest_table(const std::filesystem::path& dir, const std::string& metric) {
   int best = 0;
-  const std::string suffix = metric == "dtc" ? "-dtc" : "";
+  const std::string suffix = metric == "dtm" ? "" : "-" + metric;
   for (const auto& f : std::filesystem::directory_iterator(dir)) {
     if (f.path().extension() != ".rtb") continue;
     std::string stem = f.path().stem().string();
@@ -164,8 +169,8 @@ rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
         auto tb = std::make_unique<rtb_chess>();
         tb->dir = dir;
         tb->metric = metric ? metric : "dtm";
-        if (tb->metric != "dtm" && tb->metric != "dtc")
-          throw Failure(RTB_ERR_BAD_ARGUMENT, "metric must be \"dtm\" or \"dtc\"");
+        if (tb->metric != "dtm" && tb->metric != "dtc" && tb->metric != "dtz")
+          throw Failure(RTB_ERR_BAD_ARGUMENT, "metric must be \"dtm\", \"dtc\" or \"dtz\"");
         // Refused rather than ignored, so that a flag of a later version is
         // never taken for one this version honours.
         if (flags & ~unsigned{RTB_CHESS_IN_MEMORY})

@@ -13,8 +13,15 @@
  * @par Values
  * Values are for the side to move: #RTB_WIN or #RTB_LOSS in `depth` plies
  * (to mate with metric "dtm", to the next capture, promotion or mate with
- * "dtc"), or #RTB_DRAW. No 50-move rule is applied: a win is a win however
- * many moves it takes, and the tables say nothing of the halfmove clock.
+ * "dtc"), or #RTB_DRAW. Under "dtm" and "dtc" no 50-move rule is applied: a
+ * win is a win however many moves it takes. Under "dtz" (Syzygy's DTZ50'')
+ * `depth` is the exact number of plies to the next zeroing move (a capture
+ * or a pawn move) or mate, counted past the rule's limit: a #RTB_WIN of more
+ * than 100 plies is a cursed win (won, but drawn under the 50-move rule), a
+ * #RTB_LOSS of more than 100 a blessed loss; a zeroing move into a cursed
+ * win or blessed loss counts as 101. No function here reads a halfmove
+ * clock: with `clock` plies played since the last zeroing move, a win or
+ * loss whose `depth + clock` passes 100 is drawn under the rule.
  *
  * @par Errors, threads, ownership
  * As in rtb.h: functions returning int return 0 or the negative of an
@@ -57,11 +64,12 @@ enum {
  * No table is opened yet: each is opened by the first probe that needs it.
  * Thread-safe; the handle may then be shared by any number of threads.
  * @param[in] dir the directory of tables (NUL-terminated); read during the call only.
- * @param[in] metric "dtm" (or NULL) for depth to mate, "dtc" for depth to conversion;
- *   the tables of that metric are used (tbgen names the dtc ones "KQvK-dtc.rtb").
+ * @param[in] metric "dtm" (or NULL) for depth to mate, "dtc" for depth to conversion,
+ *   "dtz" for Syzygy's DTZ50''; the tables of that metric are used (tbgen names the
+ *   dtc and dtz ones "KQvK-dtc.rtb" and "KQvK-dtz.rtb").
  * @param[in] flags 0 or #RTB_CHESS_IN_MEMORY.
  * @return the handle, owned by the caller until rtb_chess_close(); or NULL with:
- *  - #RTB_ERR_BAD_ARGUMENT: `dir` is NULL, `metric` is neither "dtm" nor "dtc",
+ *  - #RTB_ERR_BAD_ARGUMENT: `dir` is NULL, `metric` is not "dtm", "dtc" or "dtz",
  *    or `flags` has an unknown bit;
  *  - #RTB_ERR_NO_TABLE: `dir` is not a directory;
  *  - #RTB_ERR_IO: the directory cannot be listed;

@@ -1,15 +1,20 @@
 // GET /standard?fen=..: the answer of lichess's tablebase server
-// (lila-tablebase) for a chess position, from this directory's DTM tables.
-// Fields rtb has no table for are null (dtz, precise_dtz: no DTZ tables
-// yet); a position no table holds is "unknown". Moves come best first for
-// the side to move, as lichess orders them: the opponent's losses
-// (checkmates, then the shortest mates), unknown, draws (stalemates and
-// dead positions first), then the opponent's wins, the longest first.
+// (lila-tablebase) for a chess position, from this directory's DTM tables
+// (dtm) and DTZ tables (dtz, precise_dtz: Syzygy's DTZ50'', exact to the
+// ply, so both are the same; and the 50-move rule's categories, with the
+// FEN's halfmove clock). A field whose table is missing is null; a
+// position no table holds is "unknown", one only a DTM table holds has
+// its category without the 50-move rule. Moves come best first for the
+// side to move, as lichess orders them: the opponent's losses (checkmates,
+// then the shortest mates), unknown, blessed losses, draws (stalemates and
+// dead positions first), cursed wins, then the opponent's wins, the longest
+// first.
 #include <algorithm>
 #include <bit>
 #include <optional>
 
 #include "games/chess/chess.h"
+#include "games/chess/dtz.h"
 #include "games/chess/movegen.h"
 #include "games/chess/notation.h"
 #include "probe/text_probe.h"
@@ -36,14 +41,19 @@ bool insufficient_material(const chess::Board& b) {
 
 // lichess's categories, in its order of preference for the side that
 // chooses a move (the category of the position after it, for the opponent).
-enum class Category { Loss = 0, Unknown = 1, Draw = 4, Win = 7 };
+// Its maybe-win and maybe-loss (2, 6) are never needed: rtb's DTZ is exact.
+enum class Category { Loss = 0, Unknown = 1, BlessedLoss = 3, Draw = 4, CursedWin = 5, Win = 7 };
 
 const char* category_name(Category c) {
   switch (c) {
     case Category::Loss:
       return "loss";
+    case Category::BlessedLoss:
+      return "blessed-loss";
     case Category::Draw:
       return "draw";
+    case Category::CursedWin:
+      return "cursed-win";
     case Category::Win:
       return "win";
     default:
@@ -52,16 +62,46 @@ const char* category_name(Category c) {
 }
 
 Category negate(Category c) {
-  return c == Category::Win ? Category::Loss : c == Category::Loss ? Category::Win : c;
+  switch (c) {
+    case Category::Loss:
+      return Category::Win;
+    case Category::BlessedLoss:
+      return Category::CursedWin;
+    case Category::CursedWin:
+      return Category::BlessedLoss;
+    case Category::Win:
+      return Category::Loss;
+    default:
+      return c;
+  }
+}
+
+Category category_of(chess::Wdl50 c) {
+  switch (c) {
+    case chess::Wdl50::Win:
+      return Category::Win;
+    case chess::Wdl50::CursedWin:
+      return Category::CursedWin;
+    case chess::Wdl50::Draw:
+      return Category::Draw;
+    case chess::Wdl50::BlessedLoss:
+      return Category::BlessedLoss;
+    case chess::Wdl50::Loss:
+      return Category::Loss;
+  }
+  return Category::Unknown;
 }
 
 // What lichess tells of a position: its value for the side to move and
 // how the game stands there.
 struct Info {
   bool checkmate = false, stalemate = false, insufficient = false;
-  std::optional<Value> value;  // nullopt: no table holds it
+  std::optional<Value> value;  // DTM; nullopt: no table holds it
+  std::optional<Value> dtz;    // DTZ50''; nullopt: no DTZ table holds it
+  std::uint32_t halfmove = 0;  // plies since the last zeroing move
 
   Category category() const {
+    if (dtz) return category_of(chess::wdl50_with_clock(*dtz, halfmove));
     if (!value) return Category::Unknown;
     return value->is_win() ? Category::Win : value->is_loss() ? Category::Loss : Category::Draw;
   }
@@ -77,23 +117,34 @@ struct Info {
     j["variant_win"] = false;
     j["variant_loss"] = false;
     j["insufficient_material"] = insufficient;
-    j["dtz"] = nullptr;
-    j["precise_dtz"] = nullptr;
+    j["dtz"] = dtz ? Json(chess::signed_dtz(*dtz)) : Json(nullptr);
+    j["precise_dtz"] = j["dtz"];
     j["dtm"] = dtm();
   }
 };
 
-Info info_of(const TextProbe& probe, const std::string& fen, std::size_t move_count) {
+// The position's DTM and DTZ tables (either may be missing).
+struct Probes {
+  TextProbe dtm, dtz;
+};
+
+Info info_of(const Probes& probes, const std::string& fen, std::size_t move_count, std::uint32_t halfmove) {
   const chess::Board b = chess::parse_fen(fen).board;
   Info info;
+  info.halfmove = halfmove;
   const bool check = chess::in_check(b, b.stm);
   info.checkmate = move_count == 0 && check;
   info.stalemate = move_count == 0 && !check;
   info.insufficient = insufficient_material(b);
   try {
-    info.value = probe.value(fen);
+    info.value = probes.dtm.value(fen);
   } catch (const ProbeError&) {
     if (info.insufficient) info.value = Value::draw();  // bare kings have no table
+  }
+  try {
+    info.dtz = probes.dtz.value(fen);
+  } catch (const ProbeError&) {
+    if (info.insufficient) info.dtz = Value::draw();
   }
   return info;
 }
@@ -127,8 +178,11 @@ Reply Api::standard(const Query& query) const {
     if (it == query.end()) throw cli::UsageError("give fen=FEN");
     std::string fen = it->second;
     std::replace(fen.begin(), fen.end(), '_', ' ');
-    const TextProbe probe(chess_, "chess", {});
+    Params dtz;
+    dtz.set("metric", "dtz");
+    const Probes probes{TextProbe(chess_, "chess", {}), TextProbe(chess_, "chess", dtz)};
     const std::vector<Chess::FenMove> moves = Chess::fen_moves(fen);  // throws GameError for a bad FEN
+    const std::uint32_t halfmove = chess::parse_fen(fen).halfmove;
     std::vector<MoveInfo> infos;
     for (const Chess::FenMove& m : moves) {
       const auto space = m.name.find(' ');
@@ -137,15 +191,18 @@ Reply Api::standard(const Query& query) const {
       mi.uci = m.name.substr(space + 1);
       mi.capture = mi.san.find('x') != std::string::npos;
       mi.zeroing = mi.capture || (mi.san[0] >= 'a' && mi.san[0] <= 'h');  // a pawn move
-      mi.after = info_of(probe, m.after, Chess::fen_moves(m.after).size());
+      mi.after = info_of(probes, m.after, Chess::fen_moves(m.after).size(), mi.zeroing ? 0 : halfmove + 1);
       mi.category = mi.after.category();
       infos.push_back(std::move(mi));
     }
     std::stable_sort(infos.begin(), infos.end(), better);
-    const Info here = info_of(probe, fen, moves.size());
+    const Info here = info_of(probes, fen, moves.size(), halfmove);
     Json j;
     here.put(j);
-    j["category"] = category_name(infos.empty() ? here.category() : negate(infos.front().category));
+    // With a DTZ table the position's own class (its clock applied); else
+    // the best move's, as lichess does.
+    j["category"] =
+        category_name(here.dtz || infos.empty() ? here.category() : negate(infos.front().category));
     j["moves"] = Json::array();
     for (const MoveInfo& m : infos) {
       Json move{{"uci", m.uci}, {"san", m.san}, {"zeroing", m.zeroing}};

@@ -7,8 +7,10 @@
 // argument "all", every row (3-5 pieces: many CPU minutes, run by hand as
 // a benchmark-length check, not by ctest).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -16,6 +18,8 @@
 #include "games/chess/dtz.h"
 #include "games/chess/material.h"
 #include "games/chess/notation.h"
+#include "gen/wdl/build.h"
+#include "probe/rtb_chess.h"
 #include "tests/chess_support.h"
 #include "tests/syzygy_rounding.h"
 
@@ -115,6 +119,42 @@ TEST(ChessDtz, SyzygySample) {
   for (const auto& [name, n] : checked) total += n;
   std::cout << total << " rows of " << checked.size() << " tables checked\n";
   EXPECT_GT(total, 0);
+}
+
+// The C API opened with metric "dtz" reads the tables tbgen writes: the
+// sample's rows of the quick tables through rtb_chess_probe_fen (Syzygy's
+// class from the depth, DTZ as Fathom reads it). (Its look one ply ahead
+// for an en-passant capture needs KPvKP, minutes in passes: not here.)
+TEST(ChessDtz, CApiReadsDtzTables) {
+  chess_support::Solver solver;
+  const auto dir = std::filesystem::temp_directory_path() / ("rtb_dtz_capi_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const char* material : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK", "KQvKR"}) {
+    const chess_support::Solved& t = solver.solve(material, "dtz");
+    const Chess game = chess_support::make_chess(material, "dtz");
+    storage::write_table(table_path(dir, game.table_name()), table_meta(game, t.stats), t.values, {});
+  }
+  rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtz", 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
+  EXPECT_EQ(rtb_chess_max_pieces(tb), 4);
+  auto probe = [&](const std::string& fen) {
+    rtb_value v{};
+    EXPECT_EQ(rtb_chess_probe_fen(tb, fen.c_str(), &v), 0) << fen << ": " << rtb_chess_last_error();
+    return v.wdl == RTB_WIN ? Value::win(v.depth) : v.wdl == RTB_LOSS ? Value::loss(v.depth) : Value::draw();
+  };
+  int checked = 0;
+  for (const Row& r : read_sample()) {
+    const chess::Material m = chess::Material::of(chess::parse_fen(r.fen).board).canonical();
+    if (!quick(m)) continue;
+    const Value v = probe(r.fen);
+    const std::vector<int> allowed = syzygy::fathom_dtz(v, r.how);
+    EXPECT_EQ(static_cast<int>(chess::wdl50(v)), r.wdl) << r.fen;
+    EXPECT_NE(std::find(allowed.begin(), allowed.end(), r.dtz), allowed.end()) << r.fen << " DTZ " << r.dtz;
+    ++checked;
+  }
+  EXPECT_GT(checked, 500);
+  rtb_chess_close(tb);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

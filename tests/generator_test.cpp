@@ -67,41 +67,10 @@ TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
   }
 }
 
-// Positions with more than 255 moves saturate their one-byte counter and
-// are recounted from moves(). Heavy vertices here move mostly to winning
-// vertices, so many of them are lost, and the recount decides when.
-naive::Graph saturating_graph(std::uint64_t seed) {
-  naive::Rng rng(seed);
-  naive::Graph g;
-  const auto sinks = rng.between(1, 3), winners = rng.between(1, 6), heavy = rng.between(1, 8);
-  g.n = static_cast<std::uint32_t>(sinks + winners + heavy);
-  g.out.resize(g.n);
-  g.terminal.assign(g.n, Value::loss(0));
-  auto inside = [](std::uint64_t v) {
-    return naive::Edge{true, static_cast<std::uint32_t>(v), Value::draw()};
-  };
-  for (auto w = sinks; w < sinks + winners; ++w) {
-    g.out[w].push_back(inside(rng.below(sinks)));  // a win in 1
-    for (auto k = rng.below(4); k > 0; --k) g.out[w].push_back(inside(rng.below(g.n)));
-  }
-  for (auto h = sinks + winners; h < g.n; ++h) {
-    for (auto k = rng.between(200, 320); k > 0; --k) {
-      if (rng.chance(1, 30))
-        g.out[h].push_back({false, 0, Value::win(static_cast<std::uint32_t>(rng.between(0, 9)))});
-      else if (h + 1 < g.n && rng.chance(1, 60))
-        g.out[h].push_back(inside(rng.between(h + 1, g.n - 1)));  // a later heavy vertex: no cycle
-      else
-        g.out[h].push_back(inside(sinks + rng.below(winners)));
-    }
-    if (rng.chance(1, 6)) g.out[h].push_back({false, 0, Value::draw()});
-  }
-  return g;
-}
-
 TEST(Generator, MatchesNaiveFixpointWithSaturatedCounters) {
   int heavy_losses = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-    const naive::Graph g = saturating_graph(seed);
+    const naive::Graph g = naive::heavy_graph(seed);
     const auto expected = naive::solve_wdl(g);
     const testing::ExplicitGame game(g);
     expect_same(expected, run(game, 1), "seed " + std::to_string(seed));

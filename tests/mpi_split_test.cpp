@@ -19,31 +19,6 @@
 namespace rtb {
 namespace {
 
-// Many moves from few vertices, most of them to winning vertices.
-naive::Graph heavy_graph(std::uint64_t seed) {
-  naive::Rng rng(seed);
-  naive::Graph g;
-  const auto sinks = rng.between(1, 3), winners = rng.between(1, 6), heavy = rng.between(1, 8);
-  g.n = static_cast<std::uint32_t>(sinks + winners + heavy);
-  g.out.resize(g.n);
-  g.terminal.assign(g.n, Value::loss(0));
-  auto inside = [](std::uint64_t v) {
-    return naive::Edge{true, static_cast<std::uint32_t>(v), Value::draw()};
-  };
-  for (auto w = sinks; w < sinks + winners; ++w) {
-    g.out[w].push_back(inside(rng.below(sinks)));
-    for (auto k = rng.below(4); k > 0; --k) g.out[w].push_back(inside(rng.below(g.n)));
-  }
-  for (auto h = sinks + winners; h < g.n; ++h)
-    for (auto k = rng.between(200, 320); k > 0; --k) {
-      if (rng.chance(1, 30))
-        g.out[h].push_back({false, 0, Value::win(static_cast<std::uint32_t>(rng.between(0, 9)))});
-      else
-        g.out[h].push_back(inside(sinks + rng.below(winners)));
-    }
-  return g;
-}
-
 // The first vertex whose value differs, as a message; "" when none does.
 std::string compare(const naive::Graph& g, const mpi::Comm& comm, const std::string& what) {
   const testing::ExplicitGame game(g);
@@ -66,7 +41,7 @@ int run(const mpi::Comm& comm) {
     failure = compare(naive::make_graph(spec), comm, naive::describe(spec));
   }
   for (std::uint64_t seed = 1; seed <= 40 && failure.empty(); ++seed)
-    failure = compare(heavy_graph(seed), comm, "heavy graph " + std::to_string(seed));
+    failure = compare(naive::heavy_graph(seed), comm, "heavy graph " + std::to_string(seed));
   // A depth beyond what a table stores, found on one rank only: every rank
   // must end with the same error instead of waiting for the others.
   if (failure.empty()) {

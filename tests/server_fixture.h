@@ -35,6 +35,7 @@ class ServerTest : public ::testing::Test {
     std::ofstream(dir / "web" / "index.html") << "<p>the web page</p>";
     for (const char* args : {"--game tictactoe", "--game connect4 --param width=4 --param height=4",
                              "--game chess --param material=KQvK", "--game chess --param material=KRvK",
+                             "--game chess --param material=KQvK --param metric=dtz",
                              "--game octal --param octal=0.77 --param heaps=12 --solver grundy"})
       ASSERT_EQ(run(std::string(TBGEN) + " " + args + " --quiet --out " + dir.string()).code, 0) << args;
     server_ = std::make_unique<Server>(

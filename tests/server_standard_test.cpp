@@ -1,5 +1,6 @@
 // GET /standard: lichess's tablebase answer for chess positions, from the
-// KQvK and KRvK tables (DTM in plies; no DTZ yet, so dtz is null).
+// KQvK and KRvK DTM tables and the KQvK DTZ table (so dtz is a number for
+// KQvK, null for KRvK, 0 for bare kings).
 #include <string>
 
 #include "tests/server_fixture.h"
@@ -15,7 +16,8 @@ json standard(const std::string& fen, int status = 200) {
 void expect_shape(const json& j, bool move) {
   for (const char* key : {"checkmate", "stalemate", "variant_win", "variant_loss", "insufficient_material"})
     EXPECT_TRUE(j.at(key).is_boolean()) << key << j;
-  for (const char* key : {"dtz", "precise_dtz"}) EXPECT_TRUE(j.at(key).is_null()) << key << j;
+  EXPECT_TRUE(j.at("dtz").is_null() || j.at("dtz").is_number_integer()) << j;
+  EXPECT_EQ(j.at("precise_dtz"), j.at("dtz")) << j;  // rtb's DTZ is exact
   EXPECT_TRUE(j.at("dtm").is_null() || j.at("dtm").is_number_integer()) << j;
   EXPECT_TRUE(j.at("category").is_string()) << j;
   if (move) {
@@ -56,6 +58,7 @@ TEST_F(ServerTest, StandardMateInOne) {
   expect_shape(j, false);
   EXPECT_EQ(j.at("category"), "win");
   EXPECT_EQ(j.at("dtm"), 1);
+  EXPECT_EQ(j.at("dtz"), 1);  // mate ends the count too
   EXPECT_FALSE(j.at("checkmate"));
   const json& best = j.at("moves").at(0);
   EXPECT_TRUE(best.at("checkmate")) << best;
@@ -108,6 +111,33 @@ TEST_F(ServerTest, StandardMateStalemateDraw) {
   EXPECT_TRUE(draw.at("moves")[0].at("zeroing"));
   EXPECT_TRUE(draw.at("moves")[0].at("insufficient_material"));
   EXPECT_EQ(draw.at("moves")[0].at("category"), "draw");
+}
+
+// KQvK with DTZ 5 (Syzygy's sample): a win with 95 plies played since the
+// last zeroing move, a cursed win with 96; no DTZ table for KRvK: its
+// category is the DTM table's, without the 50-move rule.
+TEST_F(ServerTest, StandardAppliesTheHalfmoveClock) {
+  const json win = standard("8/K7/5q2/1k6/8/8/8/8 b - - 95 1");
+  expect_shape(win, false);
+  EXPECT_EQ(win.at("category"), "win");
+  EXPECT_EQ(win.at("dtz"), 5);
+  const json cursed = standard("8/K7/5q2/1k6/8/8/8/8 b - - 96 1");
+  EXPECT_EQ(cursed.at("category"), "cursed-win");
+  EXPECT_EQ(cursed.at("dtz"), 5);
+  // White to move loses in n plies to the next zeroing move: with more than
+  // 100 - n plies already played, a blessed loss.
+  const std::string lost = "K7/8/8/8/8/8/1q6/7k w - - ";
+  const json fresh = standard(lost + "0 1");
+  ASSERT_EQ(fresh.at("category"), "loss") << fresh;
+  const int n = -fresh.at("dtz").get<int>();
+  ASSERT_GT(n, 0);
+  EXPECT_EQ(standard(lost + std::to_string(100 - n) + " 1").at("category"), "loss");
+  const json blessed = standard(lost + std::to_string(101 - n) + " 1");
+  EXPECT_EQ(blessed.at("category"), "blessed-loss");
+  EXPECT_EQ(blessed.at("dtz"), -n);
+  const json krk = standard("8/8/8/3k4/8/8/8/KR6 w - - 99 1");
+  EXPECT_EQ(krk.at("category"), "win");
+  EXPECT_TRUE(krk.at("dtz").is_null());
 }
 
 TEST_F(ServerTest, StandardTakesUnderscoresAndRefusesBadFens) {

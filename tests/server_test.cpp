@@ -10,7 +10,7 @@ namespace {
 
 TEST_F(ServerTest, ListsTheTables) {
   const json tables = get_json("/api/tables");
-  ASSERT_EQ(tables.size(), 5u) << tables;
+  ASSERT_EQ(tables.size(), 6u) << tables;
   std::map<std::string, json> by_file;
   for (const json& t : tables) by_file[t.at("file")] = t;
   EXPECT_EQ(by_file.at("tictactoe.rtb").at("game"), "tictactoe");
@@ -18,6 +18,7 @@ TEST_F(ServerTest, ListsTheTables) {
   EXPECT_EQ(by_file.at("tictactoe.rtb").at("start"), ".........");
   EXPECT_EQ(by_file.at("KQvK.rtb").at("params").at("material"), "KQvK");
   EXPECT_TRUE(by_file.at("KQvK.rtb").at("start").is_null());
+  EXPECT_EQ(by_file.at("KQvK-dtz.rtb").at("params").at("metric"), "dtz");
   bool grundy = false;
   for (const json& t : tables) grundy = grundy || (t.at("game") == "octal" && t.at("kind") == "grundy");
   EXPECT_TRUE(grundy) << tables;

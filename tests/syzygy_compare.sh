@@ -3,22 +3,24 @@
 # below, rtb's metric=dtz against Syzygy's files (made by syzygy1/tb's
 # rtbgen/rtbgenp outside this repository) through Debian's libfathom.
 #   tests/syzygy_compare.sh BUILD_DIR
-# Syzygy's files are looked for in $RTB_SYZYGY_DIR (default
-# /work/peer/syzygy); rtb's tables go to $RTB_DTZ_DIR (default a temporary
+# Syzygy's files are looked for in $RTB_SYZYGY_DIR (required); rtb's tables
+# go to $RTB_DTZ_DIR (default a temporary
 # directory). Says "skipped" and exits 0 where the files or libfathom are
 # absent; not run by ctest (the 5-piece tables take many minutes, and
 # Fathom about 60 us a position: $RTB_COMPARE_EVERY=N checks every N-th).
 set -euo pipefail
 build=$1
-syzygy=${RTB_SYZYGY_DIR:-/work/peer/syzygy}
-five=${RTB_SYZYGY_FIVE:-"KNNvKP KBNvKP KRPvKR KQvKRP KBBvKN KRBvKQ"}
+syzygy=${RTB_SYZYGY_DIR:-}
+# The 5-piece tables with cursed wins and blessed losses that were built
+# with rtbgen here (see README.md).
+five=${RTB_SYZYGY_FIVE:-"KBBvKN KBBvKQ KNNvKQ KRBvKR KQRvKQ KBNvKN"}
 compare="$build/tests/syzygy_compare"
 if [ ! -x "$compare" ]; then
   echo "syzygy_compare: skipped: libfathom-dev was not found when $build was configured"
   exit 0
 fi
-if [ ! -d "$syzygy" ] || ! ls "$syzygy"/*.rtbw > /dev/null 2>&1; then
-  echo "syzygy_compare: skipped: no Syzygy files in $syzygy (set RTB_SYZYGY_DIR)"
+if [ -z "$syzygy" ] || [ ! -d "$syzygy" ] || ! ls "$syzygy"/*.rtbw > /dev/null 2>&1; then
+  echo "syzygy_compare: skipped: no Syzygy files in '$syzygy' (set RTB_SYZYGY_DIR to their directory)"
   exit 0
 fi
 out=${RTB_DTZ_DIR:-$(mktemp -d)}

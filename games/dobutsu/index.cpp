@@ -54,9 +54,9 @@ Index::Index() {
     for (int o = 0; o < kSquares; ++o) {
       if (m == o || m < 3 || o >= 9 || adjacent(m, o) || pair_of_[m][o] >= 0) continue;
       const int mm = mirror_square(m), mo = mirror_square(o);
-      lions_[pairs] = {static_cast<std::int8_t>(m), static_cast<std::int8_t>(o)};
+      lions_[pairs] = {static_cast<std::int16_t>(m), static_cast<std::int16_t>(o)};
       self_mirror_[pairs] = mm == m && mo == o;
-      pair_of_[m][o] = pair_of_[mm][mo] = static_cast<std::int8_t>(pairs);
+      pair_of_[m][o] = pair_of_[mm][mo] = static_cast<std::int16_t>(pairs);
       flip_[mm][mo] = !self_mirror_[pairs];
       ++pairs;
     }

@@ -60,9 +60,9 @@ class Index {
     return placement_code(b, lions_[pair][0], lions_[pair][1]);
   }
 
-  std::array<std::array<std::int8_t, kSquares>, kSquares> pair_of_{};
+  std::array<std::array<std::int16_t, kSquares>, kSquares> pair_of_{};
   std::array<std::array<bool, kSquares>, kSquares> flip_{};  // mirror the board first
-  std::array<std::array<std::int8_t, 2>, kLionPairs> lions_{};
+  std::array<std::array<std::int16_t, 2>, kLionPairs> lions_{};
   std::array<bool, kLionPairs> self_mirror_{};
   std::array<std::uint32_t, kClasses + 1> class_offset_{};
   std::uint64_t per_lion_ = 0;

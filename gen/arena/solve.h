@@ -36,6 +36,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -183,10 +184,7 @@ class ArenaSolver {
       scanned.fetch_add(hi - lo, std::memory_order_relaxed);
       if (worker == 0) progress_.initialising(scanned.load(std::memory_order_relaxed));
     });
-    progress_.initialising(size_);  // worker 0 may have had no chunk to report from
-    std::uint64_t positions = 0;
-    for (std::uint64_t n : legal) positions += n;
-    progress_.propagating(positions);
+    progress_.first_pass_over(std::accumulate(legal.begin(), legal.end(), std::uint64_t{0}));
   }
 
   // One attractor inside the region. `recurrent`: a goal counts only if its

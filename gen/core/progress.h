@@ -66,6 +66,13 @@ class Progress {
   void initialising(std::uint64_t scanned) {
     if (due()) report(ProgressReport::Phase::FirstPass, scanned, size_, 0, 0);
   }
+  // The first pass is over, all of it scanned (reported even when worker 0,
+  // which reports the scan, had no chunk), and `legal` positions are to be
+  // resolved.
+  void first_pass_over(std::uint64_t legal) {
+    initialising(size_);
+    propagating(legal);
+  }
   // The first pass is over: `legal` positions are to be resolved.
   void propagating(std::uint64_t legal) {
     legal_ = legal;

@@ -45,6 +45,7 @@
 #include <bit>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <vector>
 
 #include "gen/grundy/loopy.h"
@@ -122,10 +123,7 @@ class GrundySolver {
       scanned.fetch_add(hi - lo, std::memory_order_relaxed);
       if (worker == 0) progress_.initialising(scanned.load(std::memory_order_relaxed));
     });
-    progress_.initialising(size_);  // worker 0 may have had no chunk to report from
-    std::uint64_t positions = 0;
-    for (std::uint64_t n : legal) positions += n;
-    progress_.propagating(positions);
+    progress_.first_pass_over(std::accumulate(legal.begin(), legal.end(), std::uint64_t{0}));
     std::vector<Index> all;
     for (auto& part : known) all.insert(all.end(), part.begin(), part.end());
     return all;

@@ -27,6 +27,7 @@
 
 #include "games/game.h"
 #include "gen/mpi/comm.h"
+#include "gen/wdl/first_look.h"
 #include "gen/wdl/retrograde.h"
 
 namespace rtb::mpi {
@@ -103,51 +104,18 @@ class SplitRetrograde {
   }
 
   void initialise_one(Index i) {
-    std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
-    auto known = [&](Value v) {
-      ++moves;
-      if (v.is_draw())
-        ++open;
-      else if (v.is_loss())
-        best_loss = std::min(best_loss, v.depth());
-      else
-        worst_win = std::max(worst_win, v.depth());
-    };
-    bool legal = true;
-    if constexpr (CountsMoves<G>) {
-      const std::optional<std::uint32_t> inside = game_.count_moves(i, known);
-      legal = inside.has_value();
-      open += inside.value_or(0);
-      moves += inside.value_or(0);
-    } else {
-      legal = game_.legal(i);
-      if (legal)
-        game_.moves(i, [&](Successor s) {
-          if (s.inside) {
-            ++moves;
-            ++open;
-          } else {
-            known(s.value);
-          }
-        });
-    }
-    if (!legal) {
+    const FirstLook look = first_look(game_, i);
+    if (!look.legal) {
       value(i) = kIllegal;
       return;
     }
-    if (open > UINT16_MAX) throw GenError("a position with more than 65535 moves cannot be split over ranks");
-    left_[i - begin_] = static_cast<std::uint16_t>(open);
-    Value v = Value::draw();
-    if (moves == 0)
-      v = game_.terminal(i);
-    else if (best_loss != UINT32_MAX)
-      v = Value::win(best_loss + 1);
-    else if (open == 0)
-      v = Value::loss(worst_win + 1);
-    value(i) = v.code();
-    if (!v.is_draw()) {
-      check_depth(v.depth());
-      if constexpr (has_unmoves<G>()) push(v.depth(), i);
+    if (look.open > UINT16_MAX)
+      throw GenError("a position with more than 65535 moves cannot be split over ranks");
+    left_[i - begin_] = static_cast<std::uint16_t>(look.open);
+    value(i) = look.value.code();
+    if (!look.value.is_draw()) {
+      check_depth(look.value.depth());
+      if constexpr (has_unmoves<G>()) push(look.value.depth(), i);
     }
   }
 

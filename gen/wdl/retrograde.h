@@ -38,6 +38,7 @@
 #include "gen/core/options.h"
 #include "gen/core/progress.h"
 #include "gen/core/thread_pool.h"
+#include "gen/wdl/first_look.h"
 
 namespace rtb {
 
@@ -183,51 +184,17 @@ class Retrograde {
   }
 
   void initialise_one(unsigned worker, Index i) {
-    std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
-    auto known = [&](Value v) {
-      ++moves;
-      if (v.is_draw())
-        ++open;
-      else if (v.is_loss())
-        best_loss = std::min(best_loss, v.depth());
-      else
-        worst_win = std::max(worst_win, v.depth());
-    };
-    bool legal = true;
-    if constexpr (CountsMoves<G>) {
-      const std::optional<std::uint32_t> inside = game_.count_moves(i, known);
-      legal = inside.has_value();
-      open += inside.value_or(0);
-      moves += inside.value_or(0);
-    } else {
-      legal = game_.legal(i);
-      if (legal)
-        game_.moves(i, [&](Successor s) {
-          if (s.inside) {
-            ++moves;
-            ++open;
-          } else {
-            known(s.value);
-          }
-        });
-    }
-    if (!legal) {
+    const FirstLook look = first_look(game_, i);
+    if (!look.legal) {
       value_[i] = kIllegal;
       left_[i] = 0;
       return;
     }
-    left_[i] = static_cast<std::uint8_t>(std::min<std::uint32_t>(open, kSaturated));
-    Value v = Value::draw();
-    if (moves == 0)
-      v = game_.terminal(i);
-    else if (best_loss != UINT32_MAX)
-      v = Value::win(best_loss + 1);  // a candidate: an inside move may win sooner
-    else if (open == 0)
-      v = Value::loss(worst_win + 1);
-    value_[i] = v.code();
-    if (!v.is_draw()) {
-      check_depth(v.depth());
-      if constexpr (has_unmoves<G>()) push(worker, v.depth(), i);
+    left_[i] = static_cast<std::uint8_t>(std::min<std::uint32_t>(look.open, kSaturated));
+    value_[i] = look.value.code();
+    if (!look.value.is_draw()) {
+      check_depth(look.value.depth());
+      if constexpr (has_unmoves<G>()) push(worker, look.value.depth(), i);
     }
   }
 

@@ -9,12 +9,19 @@
 ``board`` is a FEN or any object with a ``fen()`` method (a python-chess
 ``chess.Board``). Values are for the side to move:
 
-- WDL as chess.syzygy: 2 win, 0 draw, -2 loss (no 50-move rule: rtb's tables
-  have none, so there are no cursed wins or blessed losses, never 1 or -1).
+- WDL as chess.syzygy: 2 win, 1 cursed win (won, but drawn under the 50-move
+  rule), 0 draw, -1 blessed loss, -2 loss. The classes of the 50-move rule
+  come from the DTZ tables ("KQvK-dtz.rtb", tbgen --param metric=dtz); where
+  a material has none, the DTM (or DTC) table answers 2, 0 or -2.
+- DTZ as chess.syzygy: plies to the next zeroing move (a capture or a pawn
+  move) or mate, positive when the side to move wins, negative when it loses,
+  above 100 in absolute value for a cursed win or a blessed loss, 0 for a
+  draw and for a side already mated. rtb's values are exact to the ply
+  (Syzygy's default files may read one ply short). As in chess.syzygy the
+  board's halfmove clock is not applied: with `clock` plies played, a win
+  whose DTZ plus the clock passes 100 is drawn under the rule.
 - DTM as chess.gaviota: plies (half-moves) to mate, positive when the side to
   move wins, negative when it loses, 0 for a draw and for a side already mated.
-- DTZ: rtb has no DTZ tables yet; probe_dtz raises MissingTableError and
-  get_dtz returns the default. It does not derive DTZ from DTM.
 
 A missing table, more pieces than any table has, or castling rights (the
 tables hold none) raise MissingTableError, a KeyError; a FEN that is no legal
@@ -34,8 +41,9 @@ __all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
 
 MissingTableError = _RtbMissingTableError
 
-_TABLE_FILE = re.compile(r"K[QRBNP]*vK[QRBNP]*(-dtc)?\.rtb")
+_TABLE_FILE = re.compile(r"K[QRBNP]*vK[QRBNP]*(-dtc|-dtz)?\.rtb")
 _WDL = {1: 2, 0: 0, -1: -2}  # RTB_WIN, RTB_DRAW, RTB_LOSS
+_DRAW_RULE = 100  # plies without a zeroing move: a DTZ beyond it is cursed or blessed
 
 
 def _fen(board: Any) -> str:
@@ -46,11 +54,13 @@ def _fen(board: Any) -> str:
 
 
 class Tablebase:
-    """The chess tables of one or more directories (DTM tables, "KQvK.rtb";
-    for WDL also the DTC ones, "KQvK-dtc.rtb"). Tables open on first use."""
+    """The chess tables of one or more directories: DTM ("KQvK.rtb"), DTZ
+    ("KQvK-dtz.rtb") and, for WDL where neither is there, DTC ("KQvK-dtc.rtb").
+    Tables open on first use."""
 
     def __init__(self) -> None:
         self._dtm: List[_rtb.ChessProbe] = []
+        self._dtz: List[_rtb.ChessProbe] = []
         self._dtc: List[_rtb.ChessProbe] = []
 
     def add_directory(self, directory: Union[str, os.PathLike]) -> int:
@@ -59,6 +69,7 @@ class Tablebase:
         if not os.path.isdir(directory):
             raise FileNotFoundError(f"not a directory: {directory!r}")
         self._dtm.append(_rtb.ChessProbe(directory, "dtm"))
+        self._dtz.append(_rtb.ChessProbe(directory, "dtz"))
         self._dtc.append(_rtb.ChessProbe(directory, "dtc"))
         return sum(1 for f in os.listdir(directory) if _TABLE_FILE.fullmatch(f))
 
@@ -76,11 +87,17 @@ class Tablebase:
         raise MissingTableError(missing)
 
     def probe_wdl(self, board: Any) -> int:
-        """2 if the side to move wins, 0 for a draw, -2 if it loses."""
+        """2 if the side to move wins, 1 for a cursed win, 0 for a draw, -1 for
+        a blessed loss, -2 if it loses (the last two classes from DTZ tables)."""
+        try:
+            wdl, plies = self._probe(self._dtz, board, "DTZ")
+            return _WDL[wdl] // (2 if plies > _DRAW_RULE else 1)
+        except MissingTableError:
+            pass
         try:
             wdl, _ = self._probe(self._dtm, board, "DTM")
         except MissingTableError:
-            wdl, _ = self._probe(self._dtc, board, "WDL (DTM or DTC)")
+            wdl, _ = self._probe(self._dtc, board, "WDL (DTZ, DTM or DTC)")
         return _WDL[wdl]
 
     def probe_dtm(self, board: Any) -> int:
@@ -90,9 +107,11 @@ class Tablebase:
         return plies if wdl > 0 else -plies
 
     def probe_dtz(self, board: Any) -> int:
-        """Always raises MissingTableError: rtb writes no DTZ tables yet."""
-        raise MissingTableError(
-            f"no DTZ table for {_fen(board)}: rtb has no DTZ tables (tbgen writes DTM and DTC); use probe_dtm")
+        """Plies to the next zeroing move or mate: positive if the side to move
+        wins, negative if it loses, beyond 100 either way for a cursed win or
+        a blessed loss, 0 for a draw (and for a side already mated)."""
+        wdl, plies = self._probe(self._dtz, board, "DTZ")
+        return plies if wdl > 0 else -plies
 
     def get_wdl(self, board: Any, default: Optional[int] = None) -> Optional[int]:
         try:
@@ -113,9 +132,10 @@ class Tablebase:
             return default
 
     def close(self) -> None:
-        for probe in self._dtm + self._dtc:
+        for probe in self._dtm + self._dtz + self._dtc:
             probe.close()
         self._dtm.clear()
+        self._dtz.clear()
         self._dtc.clear()
 
     def __enter__(self) -> "Tablebase":

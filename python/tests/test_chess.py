@@ -1,6 +1,7 @@
 """rtb.chess in the shape of python-chess's chess.syzygy and chess.gaviota,
 its values equal to tbprobe --fen --json's."""
 
+import os
 import random
 import shutil
 
@@ -8,7 +9,7 @@ import pytest
 
 import rtb
 import rtb.chess
-from conftest import tbprobe
+from conftest import tbgen, tbprobe
 
 
 class Board:
@@ -88,13 +89,50 @@ def test_missing_tables_and_bad_positions(tables):
             tb.probe_wdl(42)
 
 
-def test_no_dtz_tables(tables):
+def test_missing_dtz_table(tables):
     with rtb.chess.open_tablebase(tables) as tb:
         fen = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
         with pytest.raises(rtb.chess.MissingTableError) as e:
             tb.probe_dtz(fen)
         assert isinstance(e.value, KeyError) and "no DTZ table" in str(e.value)
         assert tb.get_dtz(fen) is None and tb.get_dtz(Board(fen), -1) == -1
+
+
+SAMPLE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "syzygy_sample.tsv")
+
+
+def sample_rows(materials):
+    """(fen, wdl, dtz, how) of Syzygy's sample for these materials, in either colour."""
+    wanted = {"".join(sorted(m.replace("v", ""))) for m in materials}
+    rows = []
+    with open(SAMPLE) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            fen, wdl, dtz, how = line.rstrip("\n").split("\t")[:4]
+            pieces = "".join(sorted(c.upper() for c in fen.split()[0] if c.isalpha()))
+            if pieces in wanted:
+                rows.append((fen, int(wdl), int(dtz), how))
+    return rows
+
+
+def test_dtz_tables_match_syzygy(tmp_path):
+    """probe_wdl's class and probe_dtz from metric=dtz tables, against
+    Syzygy's values (Fathom on rtbgen's default files, which read a DTZ at
+    most one ply short and -1 for a mated side)."""
+    for material in ("KQvK", "KRvK"):
+        tbgen(tmp_path, "chess", {"material": material, "metric": "dtz"})
+    rows = sample_rows(["KQvK", "KRvK"])
+    assert len(rows) >= 400
+    with rtb.chess.open_tablebase(tmp_path) as tb:
+        for fen, wdl, dtz, how in rows:
+            assert tb.probe_wdl(Board(fen)) == wdl, fen
+            ours = tb.probe_dtz(fen)
+            if how == "mate":
+                assert ours == 0 and wdl == -2, fen
+            else:
+                assert (ours > 0) == (dtz > 0) and abs(ours) - abs(dtz) in (0, 1), (fen, ours, dtz)
+        assert tb.get_dtz("8/8/8/8/8/8/8/K2kb3 w - - 0 1") is None  # no KBvK table here
 
 
 def test_add_directory_and_close(tables, tmp_path):

@@ -7,15 +7,15 @@
 # (99,485,568 of them do not end the game).
 #
 # rtb is built here (Release, in $BUILD). gentb is only measured if a built
-# copy is found at $GENTB (default /work/peer/dobutsu/gentb); this script
-# never fetches, builds or copies it.
+# copy is named by $GENTB (its path; built outside this repository); this
+# script never fetches, builds or copies it.
 #
 # Usage: tests/bench/dobutsu.sh
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$REPO/build-release}
-GENTB=${GENTB:-/work/peer/dobutsu/gentb}
+GENTB=${GENTB:-}
 WORK=$(mktemp -d /tmp/dobutsu_bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 START="S/gle/-c-/-C-/ELG/-"

@@ -362,4 +362,35 @@ inline std::string dump(const Graph& g, std::uint32_t max_vertices = 60) {
   return s;
 }
 
+// A few vertices with 200-320 moves each, mostly to winning vertices, so
+// many of them are lost and their last open move decides when: more than
+// 255 moves saturate the single-process pass's one-byte counter (recounted
+// from moves()), and many predecessors land on one vertex at once in the
+// split pass.
+inline Graph heavy_graph(std::uint64_t seed) {
+  Rng rng(seed);
+  Graph g;
+  const auto sinks = rng.between(1, 3), winners = rng.between(1, 6), heavy = rng.between(1, 8);
+  g.n = static_cast<std::uint32_t>(sinks + winners + heavy);
+  g.out.resize(g.n);
+  g.terminal.assign(g.n, Value::loss(0));
+  auto inside = [](std::uint64_t v) { return Edge{true, static_cast<std::uint32_t>(v), Value::draw()}; };
+  for (auto w = sinks; w < sinks + winners; ++w) {
+    g.out[w].push_back(inside(rng.below(sinks)));  // a win in 1
+    for (auto k = rng.below(4); k > 0; --k) g.out[w].push_back(inside(rng.below(g.n)));
+  }
+  for (auto h = sinks + winners; h < g.n; ++h) {
+    for (auto k = rng.between(200, 320); k > 0; --k) {
+      if (rng.chance(1, 30))
+        g.out[h].push_back({false, 0, Value::win(static_cast<std::uint32_t>(rng.between(0, 9)))});
+      else if (h + 1 < g.n && rng.chance(1, 60))
+        g.out[h].push_back(inside(rng.between(h + 1, g.n - 1)));  // a later heavy vertex: no cycle
+      else
+        g.out[h].push_back(inside(sinks + rng.below(winners)));
+    }
+    if (rng.chance(1, 6)) g.out[h].push_back({false, 0, Value::draw()});
+  }
+  return g;
+}
+
 }  // namespace rtb::naive

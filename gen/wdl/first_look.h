@@ -1,0 +1,66 @@
+// What the first pass of the left-counter pass learns of one index, shared
+// by the single-process pass (gen/wdl/retrograde.h) and the one split over
+// ranks (gen/mpi/split_retrograde.h), so both start from the same values.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+
+#include "games/game.h"
+
+namespace rtb {
+
+struct FirstLook {
+  bool legal = false;
+  std::uint32_t open = 0;  // moves not known yet: inside the table, or to a known draw
+  // Terminal, or what the known values give at once: a win by the fastest
+  // move to a known loss (a candidate: an inside move may win sooner), a
+  // loss when every move is to a known win; else draw (nothing yet).
+  Value value;
+};
+
+// One decode where the game counts its moves (count_moves), else legal() and
+// moves().
+template <Game G>
+FirstLook first_look(const G& game, Index i) {
+  std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
+  auto known = [&](Value v) {
+    ++moves;
+    if (v.is_draw())
+      ++open;
+    else if (v.is_loss())
+      best_loss = std::min(best_loss, v.depth());
+    else
+      worst_win = std::max(worst_win, v.depth());
+  };
+  bool legal = true;
+  if constexpr (CountsMoves<G>) {
+    const std::optional<std::uint32_t> inside = game.count_moves(i, known);
+    legal = inside.has_value();
+    open += inside.value_or(0);
+    moves += inside.value_or(0);
+  } else {
+    legal = game.legal(i);
+    if (legal)
+      game.moves(i, [&](Successor s) {
+        if (s.inside) {
+          ++moves;
+          ++open;
+        } else {
+          known(s.value);
+        }
+      });
+  }
+  if (!legal) return {};
+  Value v = Value::draw();
+  if (moves == 0)
+    v = game.terminal(i);
+  else if (best_loss != UINT32_MAX)
+    v = Value::win(best_loss + 1);
+  else if (open == 0)
+    v = Value::loss(worst_win + 1);
+  return {true, open, v};
+}
+
+}  // namespace rtb
