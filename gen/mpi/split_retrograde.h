@@ -27,8 +27,8 @@
 
 #include "games/game.h"
 #include "gen/mpi/comm.h"
-#include "gen/wdl/first_look.h"
 #include "gen/wdl/retrograde.h"
+#include "gen/wdl/value_rules.h"
 
 namespace rtb::mpi {
 
@@ -206,18 +206,7 @@ class SplitRetrograde {
   }
 
   void make_loss(Index q, std::uint32_t depth) {
-    std::uint32_t plies = depth + 1;
-    auto known = [&](Value v) {
-      if (v.is_win()) plies = std::max(plies, v.depth() + 1);
-    };
-    if constexpr (has_known_moves<G>()) {
-      if constexpr (CountsMoves<G>)
-        game_.count_moves(q, known);
-      else
-        game_.moves(q, [&](Successor s) {
-          if (!s.inside) known(s.value);
-        });
-    }
+    const std::uint32_t plies = loss_plies(game_, q, depth);
     check_depth(plies);
     value(q) = Value::loss(plies).code();
     push(plies, q);

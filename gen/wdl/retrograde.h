@@ -38,7 +38,7 @@
 #include "gen/core/options.h"
 #include "gen/core/progress.h"
 #include "gen/core/thread_pool.h"
-#include "gen/wdl/first_look.h"
+#include "gen/wdl/value_rules.h"
 
 namespace rtb {
 
@@ -359,18 +359,7 @@ class Retrograde {
   // also counts the moves that leave the table to a known win.
   template <bool kConcurrent>
   void make_loss(unsigned worker, Index q, std::uint32_t depth) {
-    std::uint32_t plies = depth + 1;
-    auto known = [&](Value v) {
-      if (v.is_win()) plies = std::max(plies, v.depth() + 1);
-    };
-    if constexpr (has_known_moves<G>()) {
-      if constexpr (CountsMoves<G>)
-        game_.count_moves(q, known);
-      else
-        game_.moves(q, [&](Successor s) {
-          if (!s.inside) known(s.value);
-        });
-    }
+    const std::uint32_t plies = loss_plies(game_, q, depth);
     check_depth(plies);
     const std::uint16_t loss = Value::loss(plies).code();
     if constexpr (kConcurrent) {

@@ -1,6 +1,7 @@
-// What the first pass of the left-counter pass learns of one index, shared
-// by the single-process pass (gen/wdl/retrograde.h) and the one split over
-// ranks (gen/mpi/split_retrograde.h), so both start from the same values.
+// The value rules of the left-counter pass that read the game, shared by
+// the single-process pass (gen/wdl/retrograde.h) and the one split over
+// ranks (gen/mpi/split_retrograde.h), so both give the same values: what
+// the first pass learns of one index, and the depth of a loss.
 #pragma once
 
 #include <algorithm>
@@ -61,6 +62,26 @@ FirstLook first_look(const G& game, Index i) {
   else if (open == 0)
     v = Value::loss(worst_win + 1);
   return {true, open, v};
+}
+
+// The plies of q's loss when its last open move has led to a win in
+// `depth`: one more than the slowest win it can move to, the known wins
+// of moves that leave the table included.
+template <Game G>
+std::uint32_t loss_plies(const G& game, Index q, std::uint32_t depth) {
+  std::uint32_t plies = depth + 1;
+  auto known = [&](Value v) {
+    if (v.is_win()) plies = std::max(plies, v.depth() + 1);
+  };
+  if constexpr (has_known_moves<G>()) {
+    if constexpr (CountsMoves<G>)
+      game.count_moves(q, known);
+    else
+      game.moves(q, [&](Successor s) {
+        if (!s.inside) known(s.value);
+      });
+  }
+  return plies;
 }
 
 }  // namespace rtb
