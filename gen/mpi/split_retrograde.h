@@ -219,12 +219,7 @@ class SplitRetrograde {
         code = 0;
         continue;
       }
-      const Value v = Value::from_code(code);
-      ++s.legal;
-      s.wins += v.is_win();
-      s.losses += v.is_loss();
-      s.draws += v.is_draw();
-      s.max_depth = std::max(s.max_depth, v.depth());
+      s.add(Value::from_code(code));
     }
     return {comm_.sum(s.legal), comm_.sum(s.wins), comm_.sum(s.draws), comm_.sum(s.losses),
             static_cast<std::uint32_t>(comm_.max(s.max_depth))};

@@ -45,6 +45,15 @@ namespace rtb {
 struct GenStats {
   std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
   std::uint32_t max_depth = 0;
+
+  // Counts one legal position of value v.
+  void add(Value v) {
+    ++legal;
+    wins += v.is_win();
+    losses += v.is_loss();
+    draws += v.is_draw();
+    max_depth = std::max(max_depth, v.depth());
+  }
 };
 
 struct GenResult {
@@ -397,12 +406,7 @@ class Retrograde {
           code = 0;
           continue;
         }
-        const Value v = Value::from_code(code);
-        ++s.legal;
-        s.wins += v.is_win();
-        s.losses += v.is_loss();
-        s.draws += v.is_draw();
-        s.max_depth = std::max(s.max_depth, v.depth());
+        s.add(Value::from_code(code));
       }
     });
     GenStats total;

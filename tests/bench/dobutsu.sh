@@ -20,25 +20,8 @@ WORK=$(mktemp -d /tmp/dobutsu_bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 START="S/gle/-c-/-C-/ELG/-"
 
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
-
-echo "building rtb (Release) in $BUILD ..." >&2
-cmake -S "$REPO" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$BUILD" -j"$(nproc)" --target tbgen tbprobe >/dev/null
-TBGEN=$BUILD/cli/tbgen
-TBPROBE=$BUILD/cli/tbprobe
-
-measure() {
-  local log=$1
-  shift
-  /usr/bin/time -v -o "$log.time" "$@" >"$log.out" 2>"$log.err"
-  awk -F': ' '
-    /User time/ {cpu += $2}
-    /System time/ {cpu += $2}
-    /Elapsed \(wall clock\)/ {n = split($2, t, ":"); wall = 0; for (k = 1; k <= n; ++k) wall = wall * 60 + t[k]}
-    /Maximum resident set size/ {peak = $2 / 1024}
-    END {printf "%.2f %.2f %.1f\n", cpu, wall, peak}' "$log.time"
-}
+# shellcheck source=tests/bench/measure.sh
+source "$REPO/tests/bench/measure.sh"
 
 row() { printf "%-8s %7s %9s %9s %10s\n" "$@"; }
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) (shared: expect noise)"
