@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "games/impartial.h"
 #include "games/registry.h"
+#include "gen/core/system.h"
 #include "gen/mpi/build.h"
 
 namespace rtb::cli {
@@ -42,12 +43,14 @@ void print_exchange(const mpi::Comm& comm, const std::string& name, const mpi::E
   const std::uint64_t bytes = comm.sum(mine.bytes_sent);
   const double wait =
       static_cast<double>(comm.sum(static_cast<std::uint64_t>(mine.wait_seconds * 1e6))) / 1e6;
+  const double peak_mib = static_cast<double>(comm.max(peak_memory_bytes())) / (1 << 20);
   if (!comm.root()) return;
   const double ranks = comm.size(), layers = std::max<double>(1, static_cast<double>(mine.layers));
   std::cerr << name << ": mpi split over " << comm.size() << " ranks: " << mine.layers << " layers, " << bytes
             << " bytes sent (" << static_cast<double>(bytes) / static_cast<double>(std::max<Index>(size, 1))
             << " per position, " << static_cast<double>(bytes) / layers << " per layer), waiting "
-            << wait / ranks / layers * 1e3 << " ms per layer per rank, " << mine.total_seconds << " s\n";
+            << wait / ranks / layers * 1e3 << " ms per layer per rank, " << mine.total_seconds
+            << " s, largest rank peak " << peak_mib << " MiB\n";
 }
 
 std::string stop_message;  // composed before any signal can come

@@ -3,15 +3,20 @@
 // many ranks mpirun starts (tests/CMakeLists.txt runs it on 1 to 4). Also
 // the positions with more than 255 moves, which the single-process pass
 // recounts and the split one counts in 16 bits, and a failure on one rank
-// that every rank must report. Exit status 0 when every rank agrees with
+// that every rank must report; and random games in tiers, each tier split
+// over the ranks, its moves into the tier before read from their owners
+// (gen/mpi/split_tiers.h). Exit status 0 when every rank agrees with
 // the naive solver.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "gen/mpi/comm.h"
 #include "gen/mpi/split_retrograde.h"
+#include "gen/mpi/split_tiers.h"
 #include "tests/explicit_game.h"
 #include "tests/naive/naive_wdl.h"
 #include "tests/naive/random_graphs.h"
@@ -19,17 +24,102 @@
 namespace rtb {
 namespace {
 
+// Every rank's part, in index order, on every rank.
+std::vector<std::uint16_t> allgather_values(const mpi::Comm& comm, const mpi::SplitResult& part, Index size) {
+  const Index block = mpi::block_of(size, comm.size());
+  std::vector<int> counts(comm.size()), at(comm.size());
+  for (int r = 0; r < comm.size(); ++r) {
+    const Index begin = std::min(size, block * static_cast<Index>(r));
+    counts[r] = static_cast<int>(std::min(size, begin + block) - begin);
+    at[r] = static_cast<int>(begin);
+  }
+  std::vector<std::uint16_t> all(size);
+  mpi::check(MPI_Allgatherv(part.values.data(), static_cast<int>(part.values.size()), MPI_UINT16_T,
+                            all.data(), counts.data(), at.data(), MPI_UINT16_T, MPI_COMM_WORLD),
+             "allgatherv");
+  return all;
+}
+
 // The first vertex whose value differs, as a message; "" when none does.
 std::string compare(const naive::Graph& g, const mpi::Comm& comm, const std::string& what) {
   const testing::ExplicitGame game(g);
   const mpi::SplitResult part = mpi::solve_split(game, comm);
-  const std::vector<std::uint16_t> got = mpi::allgather_values(comm, part, game.size());
+  const std::vector<std::uint16_t> got = allgather_values(comm, part, game.size());
   const std::vector<Value> expected = naive::solve_wdl(g);
   for (std::uint32_t v = 0; v < g.n; ++v)
     if (Value::from_code(got[v]) != expected[v])
       return what + ": vertex " + std::to_string(v) + " is " + to_string(Value::from_code(got[v])) +
              ", the naive solver says " + to_string(expected[v]);
   if (part.stats.legal != g.n) return what + ": " + std::to_string(part.stats.legal) + " legal positions";
+  return "";
+}
+
+// A random game in tiers, as Connect Four is split by discs but with
+// moves inside a tier too (cycles, self-loops, repeats) besides those into
+// the tier before and to known values: tier k is [begins[k], begins[k+1]).
+class TieredGame : public testing::ExplicitGame {
+ public:
+  explicit TieredGame(const Params& p) : ExplicitGame(p) {}
+  TieredGame(naive::Graph g, std::vector<Index> begins)
+      : ExplicitGame(std::move(g)), begins_(std::move(begins)) {}
+  std::uint32_t tier_count() const { return static_cast<std::uint32_t>(begins_.size() - 1); }
+  Index tier_begin(std::uint32_t t) const { return begins_[t]; }
+
+ private:
+  std::vector<Index> begins_;
+};
+static_assert(Tiered<TieredGame>);
+
+TieredGame random_tiered(std::uint64_t seed) {
+  naive::Rng rng(seed);
+  std::vector<Index> begins{0};
+  const std::uint32_t tiers = rng.between32(1, 6);
+  for (std::uint32_t t = 0; t < tiers; ++t) begins.push_back(begins.back() + rng.between32(1, 60));
+  naive::Graph g;
+  g.n = static_cast<std::uint32_t>(begins.back());
+  g.out.resize(g.n);
+  g.terminal.assign(g.n, Value::loss(0));
+  for (std::uint32_t t = 0; t < tiers; ++t)
+    for (auto v = static_cast<std::uint32_t>(begins[t]); v < begins[t + 1]; ++v) {
+      auto pick = [&](std::uint32_t tier) {
+        return static_cast<std::uint32_t>(rng.between(begins[tier], begins[tier + 1] - 1));
+      };
+      const std::uint32_t inside = rng.between32(0, 3), down = t > 0 ? rng.between32(0, 3) : 0;
+      for (std::uint32_t k = 0; k < inside; ++k) g.out[v].push_back(naive::detail::inside_edge(pick(t)));
+      for (std::uint32_t k = 0; k < down; ++k) g.out[v].push_back(naive::detail::inside_edge(pick(t - 1)));
+      if (rng.chance(1, 4)) g.out[v].push_back(naive::detail::known_edge(naive::detail::random_value(rng)));
+      if (rng.chance(1, 5)) g.terminal[v] = naive::detail::random_value(rng);
+    }
+  return TieredGame(std::move(g), std::move(begins));
+}
+
+// Every tier solved split over the ranks, then gathered on rank 0 and compared there.
+std::string compare_tiered(std::uint64_t seed, const mpi::Comm& comm) {
+  const TieredGame game = random_tiered(seed);
+  std::vector<std::uint16_t> got;
+  const mpi::SplitTotals totals = mpi::solve_tiers_split(
+      game, comm,
+      [&](std::span<const std::uint16_t> part) { got.insert(got.end(), part.begin(), part.end()); });
+  if (!comm.root()) return "";
+  naive::Graph g;
+  g.n = static_cast<std::uint32_t>(game.size());
+  g.out.resize(g.n);
+  g.terminal.resize(g.n);
+  for (std::uint32_t v = 0; v < g.n; ++v) {
+    g.terminal[v] = game.terminal(v);
+    game.moves(v, [&](Successor s) {
+      g.out[v].push_back(s.inside ? naive::detail::inside_edge(static_cast<std::uint32_t>(s.index))
+                                  : naive::detail::known_edge(s.value));
+    });
+  }
+  const std::vector<Value> expected = naive::solve_wdl(g);
+  const std::string what = "tiered graph " + std::to_string(seed);
+  if (got.size() != g.n) return what + ": " + std::to_string(got.size()) + " values written";
+  for (std::uint32_t v = 0; v < g.n; ++v)
+    if (Value::from_code(got[v]) != expected[v])
+      return what + ": vertex " + std::to_string(v) + " is " + to_string(Value::from_code(got[v])) +
+             ", the naive solver says " + to_string(expected[v]);
+  if (totals.stats.legal != g.n) return what + ": " + std::to_string(totals.stats.legal) + " legal positions";
   return "";
 }
 
@@ -42,9 +132,11 @@ int run(const mpi::Comm& comm) {
   }
   for (std::uint64_t seed = 1; seed <= 40 && failure.empty(); ++seed)
     failure = compare(naive::heavy_graph(seed), comm, "heavy graph " + std::to_string(seed));
+  for (std::uint64_t seed = 1; seed <= 300 && comm.max(failure.empty() ? 0 : 1) == 0; ++seed)
+    failure = compare_tiered(seed, comm);
   // A depth beyond what a table stores, found on one rank only: every rank
   // must end with the same error instead of waiting for the others.
-  if (failure.empty()) {
+  if (comm.max(failure.empty() ? 0 : 1) == 0) {
     naive::Graph chain;
     chain.n = 8;
     chain.out.resize(chain.n);

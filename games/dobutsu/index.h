@@ -36,9 +36,12 @@ class Index {
   Index();
 
   std::uint64_t size() const { return static_cast<std::uint64_t>(kLionPairs) * per_lion_; }
-  // -1 where the lions alone end the game (or no game gets there), else
-  // the lion pair of the board.
-  int lion_pair(const Board& b) const { return pair_of_[lion_square(b, 0)][lion_square(b, 1)]; }
+  // -1 where the lions alone end the game (or no game gets there, as a
+  // board without one of its lions), else the lion pair of the board.
+  int lion_pair(const Board& b) const {
+    const int ours = lion_square(b, 0), theirs = lion_square(b, 1);
+    return ours < 0 || theirs < 0 ? -1 : pair_of_[ours][theirs];
+  }
   // The index of a board whose lion_pair() is not -1, folded by the mirror.
   std::uint64_t encode(const Board& b) const;
   // The board of an index below size() (one of a mirror pair).

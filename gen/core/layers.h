@@ -3,7 +3,8 @@
 // would push the queued total past the cap becomes a "scan" bucket: its list
 // is dropped and its positions are found again by scanning the values for
 // that depth, so the queue never costs more than about a byte per index:
-// size / sizeof(Entry) entries. Entry is std::uint32_t for tables of up to
+// size / sizeof(Entry) entries, the layer being worked included. Lists are
+// kept in blocks (BlockList), so that bound is what they cost. Entry is std::uint32_t for tables of up to
 // 2^32 indices (twice the positions listed instead of scanned), Index
 // beyond.
 //
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "gen/core/block_list.h"
 
 namespace rtb {
 
@@ -65,11 +67,12 @@ class Layers {
         auto& items = s.by_depth[d];
         if (buckets_.size() <= d) buckets_.resize(d + 1);
         if (!scan_[d]) {
-          buckets_[d].insert(buckets_[d].end(), items.begin(), items.end());
           total_ += items.size();
+          buckets_[d].append(std::move(items));  // leaves items empty
+        } else {
+          items.clear();
         }
         top_ = std::max(top_, d);
-        std::vector<Entry>().swap(items);
       }
       s.touched.clear();
       s.unreported = 0;
@@ -79,8 +82,9 @@ class Layers {
                                       [](const auto& a, const auto& b) { return a.size() < b.size(); });
       total_ -= largest->size();
       scan_[largest - buckets_.begin()].store(true);
-      std::vector<Entry>().swap(*largest);
+      largest->clear();
     }
+    in_hand_ = 0;  // the layer taken last is done
     queued_.store(total_);
   }
 
@@ -91,13 +95,17 @@ class Layers {
     return false;
   }
 
+  // The layer of `depth`, taken out of the queue; its list counts against
+  // the cap until the next flush().
   Layer take(std::uint32_t depth) {
     Layer layer;
     layer.scan = scan_[depth];
-    if (depth < buckets_.size()) layer.list.swap(buckets_[depth]);
-    total_ -= layer.list.size();
-    queued_.store(total_);
-    put_in_order(layer.list);
+    if (depth < buckets_.size()) {
+      in_hand_ = buckets_[depth].size();
+      total_ -= in_hand_;
+      put_in_order(buckets_[depth], layer.list);
+    }
+    queued_.store(total_ + in_hand_);
     return layer;
   }
 
@@ -107,13 +115,13 @@ class Layers {
   // top depth, a scan flag per depth, then each bucket's length and entries.
   std::vector<std::byte> save() const {
     std::vector<std::byte> out;
+    out.reserve(sizeof top_ + max_depth_ + 1 + 8 * (buckets_.size() + 1) + total_ * sizeof(Entry));
     put(out, top_);
     for (std::uint32_t d = 0; d <= max_depth_; ++d) out.push_back(std::byte{scan_[d].load()});
     put(out, std::uint64_t{buckets_.size()});
     for (const auto& bucket : buckets_) {
       put(out, std::uint64_t{bucket.size()});
-      const auto bytes = std::as_bytes(std::span(bucket));
-      out.insert(out.end(), bytes.begin(), bytes.end());
+      bucket.for_each([&](Entry i) { put(out, i); });
     }
     return out;
   }
@@ -127,16 +135,17 @@ class Layers {
     const std::span<const std::byte> scan = in.first(max_depth_ + 1u);
     in = in.subspan(max_depth_ + 1u);
     if (!get(in, count) || count > max_depth_ + 1u) return false;
-    std::vector<std::vector<Entry>> buckets(count);
+    std::vector<BlockList<Entry>> buckets(count);
     std::uint64_t total = 0;
     for (auto& bucket : buckets) {
       std::uint64_t n = 0;
       if (!get(in, n) || n > in.size() / sizeof(Entry)) return false;
-      bucket.resize(n);
-      if (n > 0) std::memcpy(bucket.data(), in.data(), n * sizeof(Entry));
-      in = in.subspan(n * sizeof(Entry));
-      for (Entry i : bucket)
+      for (std::uint64_t k = 0; k < n; ++k) {
+        Entry i{};
+        get(in, i);
         if (i >= size_) return false;
+        bucket.push_back(i);
+      }
       total += n;
     }
     if (!in.empty() || top > max_depth_) return false;
@@ -151,15 +160,16 @@ class Layers {
  private:
   static constexpr std::uint64_t kReportEvery = 256;
   struct Staging {
-    std::vector<std::vector<Entry>> by_depth;
+    std::vector<BlockList<Entry>> by_depth;
     std::vector<std::uint32_t> touched;  // depths with staged entries
     std::uint64_t unreported = 0;
   };
 
   template <class T>
   static void put(std::vector<std::byte>& out, T v) {
-    const auto bytes = std::as_bytes(std::span(&v, 1));
-    out.insert(out.end(), bytes.begin(), bytes.end());
+    const std::size_t at = out.size();
+    out.resize(at + sizeof v);
+    std::memcpy(out.data() + at, &v, sizeof v);
   }
   template <class T>
   static bool get(std::span<const std::byte>& in, T& v) {
@@ -169,32 +179,37 @@ class Layers {
     return true;
   }
 
-  void put_in_order(std::vector<Entry>& list) {
-    if (list.size() < size_ / 512) {
+  // Empties `from` into `list`, in index order and without repeats.
+  void put_in_order(BlockList<Entry>& from, std::vector<Entry>& list) {
+    if (from.size() < size_ / 512) {
+      list.reserve(from.size());
+      from.drain([&](Entry i) { list.push_back(i); });
       std::sort(list.begin(), list.end());
       list.erase(std::unique(list.begin(), list.end()), list.end());
       return;
     }
     const Index words = (size_ + 63) / 64;
     if (!bitmap_) bitmap_ = std::make_unique<std::uint64_t[]>(words);  // zeroed, and left so
-    for (Entry i : list) bitmap_[i / 64] |= std::uint64_t{1} << (i % 64);
+    from.drain([&](Entry i) { bitmap_[i / 64] |= std::uint64_t{1} << (i % 64); });
     std::size_t n = 0;
+    for (Index w = 0; w < words; ++w) n += static_cast<std::size_t>(std::popcount(bitmap_[w]));
+    list.reserve(n);
     for (Index w = 0; w < words; ++w) {
       for (std::uint64_t bits = bitmap_[w]; bits; bits &= bits - 1)
-        list[n++] = static_cast<Entry>(w * 64 + static_cast<Index>(std::countr_zero(bits)));
+        list.push_back(static_cast<Entry>(w * 64 + static_cast<Index>(std::countr_zero(bits))));
       bitmap_[w] = 0;
     }
-    list.resize(n);
   }
 
   Index size_;
   std::uint64_t cap_;
   std::uint32_t max_depth_;
   std::uint32_t top_ = 0;
-  std::uint64_t total_ = 0;  // entries in buckets_
+  std::uint64_t total_ = 0;    // entries in buckets_
+  std::uint64_t in_hand_ = 0;  // entries of the layer taken last, until flush()
   std::atomic<std::uint64_t> queued_{0};
   std::unique_ptr<std::atomic<bool>[]> scan_;
-  std::vector<std::vector<Entry>> buckets_;
+  std::vector<BlockList<Entry>> buckets_;
   std::vector<Staging> staging_;
   std::unique_ptr<std::uint64_t[]> bitmap_;
 };

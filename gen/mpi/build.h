@@ -24,6 +24,7 @@
 #include "games/registry.h"
 #include "gen/mpi/comm.h"
 #include "gen/mpi/split_retrograde.h"
+#include "gen/mpi/split_tiers.h"
 #include "gen/wdl/build.h"
 #include "gen/wdl/tiers.h"
 
@@ -158,20 +159,9 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
   GenStats stats;
   ExchangeStats exchange;
   if constexpr (Tiered<G>) {
-    std::vector<std::uint16_t> before;
-    for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
-      const TierView<G> view(game, k, before);
-      const SplitResult part = solve_split(view, comm);
-      add_stats(stats, part.stats);
-      exchange.layers += part.exchange.layers;
-      exchange.rounds += part.exchange.rounds;
-      exchange.bytes_sent += part.exchange.bytes_sent;
-      exchange.wait_seconds += part.exchange.wait_seconds;
-      exchange.total_seconds += part.exchange.total_seconds;
-      std::vector<std::uint16_t> tier = allgather_values(comm, part, view.size());
-      if (comm.root()) write(tier);
-      before = std::move(tier);
-    }
+    const SplitTotals totals = solve_tiers_split(game, comm, write);
+    stats = totals.stats;
+    exchange = totals.exchange;
   } else {
     const SplitResult part = solve_split(game, comm);
     stats = part.stats;

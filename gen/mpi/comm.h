@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace rtb::mpi {
@@ -132,10 +133,11 @@ class Comm {
     check(MPI_Bcast(text.data(), static_cast<int>(length), MPI_CHAR, from, MPI_COMM_WORLD), "broadcast");
   }
 
-  // Each rank sends out[r] to rank r and receives what every rank sent it.
+  // Each rank sends out[r] to rank r and receives what every rank sent it,
+  // in rank order (with how many came from each rank, if `from` is given).
   // Returns the bytes this rank sent to other ranks.
-  std::uint64_t exchange(const std::vector<std::vector<std::uint64_t>>& out,
-                         std::vector<std::uint64_t>& in) const {
+  std::uint64_t exchange(const std::vector<std::vector<std::uint64_t>>& out, std::vector<std::uint64_t>& in,
+                         std::vector<int>* from = nullptr) const {
     std::vector<int> send_counts(size_), recv_counts(size_), send_at(size_), recv_at(size_);
     std::vector<std::uint64_t> packed;
     std::uint64_t total = 0, remote = 0;
@@ -158,6 +160,7 @@ class Comm {
     check(MPI_Alltoallv(packed.data(), send_counts.data(), send_at.data(), MPI_UINT64_T, in.data(),
                         recv_counts.data(), recv_at.data(), MPI_UINT64_T, MPI_COMM_WORLD),
           "alltoallv");
+    if (from != nullptr) *from = std::move(recv_counts);
     return remote * sizeof(std::uint64_t);
   }
 

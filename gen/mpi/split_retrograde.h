@@ -11,8 +11,12 @@
 //
 // Counters are 16 bits and never saturate (a position with more than 65535
 // open moves is refused): a recount as the single-process pass does would
-// read successors owned by other ranks. Memory per rank: 4 bytes per owned
-// index, 8 per queued position, plus one round's buffers.
+// read successors owned by other ranks. Where moves leave the table, the
+// first pass keeps each position's loss floor (FirstLook), so a loss found
+// later reads no known value again: those of a tier may have been fetched
+// from other ranks for the first pass only (gen/mpi/tier_fetch.h). Memory
+// per rank: 4 bytes per owned index (6 with loss floors), 8 per queued
+// position, plus one round's buffers.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +27,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/game.h"
@@ -53,12 +58,18 @@ inline Index block_of(Index size, int ranks) {
   return std::max<Index>(1, (size + static_cast<Index>(ranks) - 1) / static_cast<Index>(ranks));
 }
 
+// Called on every rank together before the first pass reads the offsets
+// [lo, hi) of the rank's part (lo == hi once it has none left), for games
+// whose known values must be fetched first.
+using PrepareChunk = std::function<void(Index lo, Index hi)>;
+
 template <Game G>
 class SplitRetrograde {
  public:
-  SplitRetrograde(const G& game, const Comm& comm)
+  SplitRetrograde(const G& game, const Comm& comm, PrepareChunk prepare = {})
       : game_(game),
         comm_(comm),
+        prepare_(std::move(prepare)),
         size_(game.size()),
         block_(block_of(size_, comm.size())),
         begin_(std::min(size_, block_ * static_cast<Index>(comm.rank()))),
@@ -68,9 +79,11 @@ class SplitRetrograde {
     const auto start = std::chrono::steady_clock::now();
     value_.assign(end_ - begin_, 0);
     left_.assign(end_ - begin_, 0);
+    if constexpr (kKeepsFloor) floor_.assign(end_ - begin_, 0);
     comm_.together([&] { initialise(); });
     propagate();
     left_ = {};
+    floor_ = {};
     const GenStats stats = finish();  // before value_ is moved out
     SplitResult result{begin_, end_, std::move(value_), stats, stats_};
     result.exchange.total_seconds = seconds_since(start);
@@ -81,6 +94,10 @@ class SplitRetrograde {
   static constexpr std::uint16_t kIllegal = 0xFFFF;
   static constexpr std::uint64_t kNoLayer = UINT64_MAX;
   static constexpr std::size_t kRound = std::size_t{1} << 18;  // positions visited per exchange
+  // Positions per prepare_ call: its asks and answers take up to 16 bytes
+  // per move of each, a few MB.
+  static constexpr Index kChunk = Index{1} << 16;
+  static constexpr bool kKeepsFloor = has_known_moves<G>() && has_unmoves<G>();
 
   static double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -100,7 +117,25 @@ class SplitRetrograde {
   }
 
   void initialise() {
-    for (Index i = begin_; i < end_; ++i) initialise_one(i);
+    if (!prepare_) {
+      for (Index i = begin_; i < end_; ++i) initialise_one(i);
+      return;
+    }
+    // As many chunks on every rank, as prepare_ exchanges; a failure is
+    // kept until the last one.
+    const std::uint64_t chunks = comm_.max((end_ - begin_ + kChunk - 1) / kChunk);
+    std::string error;
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      const Index lo = std::min(end_, begin_ + c * kChunk), hi = std::min(end_, lo + kChunk);
+      try {
+        prepare_(lo, hi);
+        if (error.empty())
+          for (Index i = lo; i < hi; ++i) initialise_one(i);
+      } catch (const std::exception& e) {
+        if (error.empty()) error = e.what();
+      }
+    }
+    if (!error.empty()) throw GenError(error);
   }
 
   void initialise_one(Index i) {
@@ -112,6 +147,7 @@ class SplitRetrograde {
     if (look.open > UINT16_MAX)
       throw GenError("a position with more than 65535 moves cannot be split over ranks");
     left_[i - begin_] = static_cast<std::uint16_t>(look.open);
+    if constexpr (kKeepsFloor) floor_[i - begin_] = static_cast<std::uint16_t>(look.loss_floor);
     value(i) = look.value.code();
     if (!look.value.is_draw()) {
       check_depth(look.value.depth());
@@ -205,8 +241,10 @@ class SplitRetrograde {
     if (--left_[q - begin_] == 0) make_loss(q, depth);
   }
 
+  // The single-process pass's loss_plies(), from the floor kept.
   void make_loss(Index q, std::uint32_t depth) {
-    const std::uint32_t plies = loss_plies(game_, q, depth);
+    std::uint32_t plies = depth + 1;
+    if constexpr (kKeepsFloor) plies = std::max<std::uint32_t>(plies, floor_[q - begin_]);
     check_depth(plies);
     value(q) = Value::loss(plies).code();
     push(plies, q);
@@ -227,23 +265,25 @@ class SplitRetrograde {
 
   const G& game_;
   const Comm& comm_;
+  PrepareChunk prepare_;
   Index size_, block_, begin_, end_;
   std::vector<std::uint16_t> value_;
   std::vector<std::uint16_t> left_;
+  std::vector<std::uint16_t> floor_;  // FirstLook::loss_floor, where kKeepsFloor
   std::vector<std::vector<Index>> layers_;
   ExchangeStats stats_;
 };
 
 template <Game G>
-SplitResult solve_split(const G& game, const Comm& comm) {
-  return SplitRetrograde<G>(game, comm).run();
+SplitResult solve_split(const G& game, const Comm& comm, PrepareChunk prepare = {}) {
+  return SplitRetrograde<G>(game, comm, std::move(prepare)).run();
 }
 
 // Streams every rank's part, in index order, into `write` on rank 0 (in
 // pieces of at most `piece` values, so rank 0 never holds the whole table).
 inline void gather_values(const Comm& comm, const SplitResult& part, Index size,
                           const std::function<void(std::span<const std::uint16_t>)>& write) {
-  constexpr Index piece = Index{1} << 24;
+  constexpr Index piece = Index{1} << 22;
   const Index block = block_of(size, comm.size());
   if (!comm.root()) {
     for (Index at = 0; at < part.values.size(); at += piece) {
@@ -263,25 +303,6 @@ inline void gather_values(const Comm& comm, const SplitResult& part, Index size,
       write(buffer);
     }
   }
-}
-
-// Every rank's part, in index order, on every rank (a tier's values, which
-// the next tier reads as known).
-inline std::vector<std::uint16_t> allgather_values(const Comm& comm, const SplitResult& part, Index size) {
-  const Index block = block_of(size, comm.size());
-  std::vector<int> counts(comm.size()), at(comm.size());
-  for (int r = 0; r < comm.size(); ++r) {
-    const Index begin = std::min(size, block * static_cast<Index>(r));
-    counts[r] = static_cast<int>(std::min(size, begin + block) - begin);
-    at[r] = static_cast<int>(begin);
-  }
-  if (size > static_cast<Index>(INT32_MAX))
-    throw MpiError("a tier of more than 2^31 positions cannot be gathered");
-  std::vector<std::uint16_t> all(size);
-  check(MPI_Allgatherv(part.values.data(), static_cast<int>(part.values.size()), MPI_UINT16_T, all.data(),
-                       counts.data(), at.data(), MPI_UINT16_T, MPI_COMM_WORLD),
-        "allgatherv");
-  return all;
 }
 
 }  // namespace rtb::mpi

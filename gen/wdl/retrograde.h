@@ -268,12 +268,15 @@ class Retrograde {
     g.loss = v == Value::loss(depth).code();
     if (!g.loss && v != Value::win(depth).code()) return;
     g.depth = depth;
-    game_.unmoves(p, [&](Index q) {
+    // Forced inline: a plugin that calls f from many places (chess) would
+    // otherwise pay a call per predecessor.
+    auto gather = [&](Index q) __attribute__((always_inline)) {
       __builtin_prefetch(&value_[q]);
       if (!g.loss) __builtin_prefetch(&left_[q]);
       if (g.count == g.predecessors.size()) g.predecessors.resize(2 * g.count + 64);
       g.predecessors[g.count++] = q;
-    });
+    };
+    game_.unmoves(p, gather);
     ++state.resolved;
   }
 

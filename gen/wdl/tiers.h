@@ -34,9 +34,20 @@ concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
   { g.tier_begin(t) } -> std::same_as<Index>;
 };
 
+// The values of tier k-1 as a TierView reads them, by offset into that
+// tier: here all of them; gen/mpi/tier_fetch.h has those a rank fetched.
+class DenseBefore {
+ public:
+  DenseBefore(std::span<const std::uint16_t> values) : values_(values) {}
+  std::uint16_t operator()(Index offset) const { return values_[offset]; }
+
+ private:
+  std::span<const std::uint16_t> values_;
+};
+
 // One tier of G seen as a game of its own: indices are offsets into the
 // tier, and a move into the tier before is a value known in advance.
-template <Tiered G>
+template <Tiered G, class Before = DenseBefore>
 class TierView {
  public:
   static constexpr std::string_view kName = G::kName;
@@ -51,8 +62,12 @@ class TierView {
   static std::vector<ParamDoc> param_docs() { return {}; }
 
   explicit TierView(const Params&) { throw GameError("a tier is made from its game"); }
-  TierView(const G& game, std::uint32_t tier, std::span<const std::uint16_t> before)
-      : game_(&game), begin_(game.tier_begin(tier)), end_(game.tier_begin(tier + 1)), before_(before) {}
+  TierView(const G& game, std::uint32_t tier, Before before)
+      : game_(&game),
+        before_begin_(tier == 0 ? 0 : game.tier_begin(tier - 1)),
+        begin_(game.tier_begin(tier)),
+        end_(game.tier_begin(tier + 1)),
+        before_(before) {}
 
   std::string identity() const { return game_->identity(); }
   std::string table_name() const { return game_->table_name(); }
@@ -72,7 +87,7 @@ class TierView {
       else if (s.index >= begin_)
         f(Successor::to(s.index - begin_));
       else
-        f(Successor::known(Value::from_code(before_[s.index - (begin_ - before_.size())])));
+        f(Successor::known(Value::from_code(before_(s.index - before_begin_))));
     });
   }
   template <class F>
@@ -85,8 +100,8 @@ class TierView {
 
  private:
   const G* game_;
-  Index begin_, end_;
-  std::span<const std::uint16_t> before_;  // values of tier k-1, which ends at begin_
+  Index before_begin_, begin_, end_;  // tier k-1 is [before_begin_, begin_)
+  Before before_;
 };
 
 struct TierCheckpoint {

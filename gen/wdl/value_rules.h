@@ -19,13 +19,19 @@ struct FirstLook {
   // move to a known loss (a candidate: an inside move may win sooner), a
   // loss when every move is to a known win; else draw (nothing yet).
   Value value;
+  // The fewest plies a loss here can take: one more than the slowest known
+  // win a move leads to (0 if none). loss_plies() reads it again from the
+  // game; the split pass keeps it instead, as its known values are fetched
+  // once (gen/mpi/tier_fetch.h).
+  std::uint32_t loss_floor = 0;
 };
 
 // One decode where the game counts its moves (count_moves), else legal() and
-// moves().
+// moves(). Both rules are forced inline: they run once per index and per
+// loss in the passes' hot loops, where a call costs a few percent.
 template <Game G>
-FirstLook first_look(const G& game, Index i) {
-  std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, worst_win = 0;
+[[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i) {
+  std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, loss_floor = 0;
   auto known = [&](Value v) {
     ++moves;
     if (v.is_draw())
@@ -33,7 +39,7 @@ FirstLook first_look(const G& game, Index i) {
     else if (v.is_loss())
       best_loss = std::min(best_loss, v.depth());
     else
-      worst_win = std::max(worst_win, v.depth());
+      loss_floor = std::max(loss_floor, v.depth() + 1);
   };
   bool legal = true;
   if constexpr (CountsMoves<G>) {
@@ -60,15 +66,15 @@ FirstLook first_look(const G& game, Index i) {
   else if (best_loss != UINT32_MAX)
     v = Value::win(best_loss + 1);
   else if (open == 0)
-    v = Value::loss(worst_win + 1);
-  return {true, open, v};
+    v = Value::loss(loss_floor);
+  return {true, open, v, loss_floor};
 }
 
 // The plies of q's loss when its last open move has led to a win in
 // `depth`: one more than the slowest win it can move to, the known wins
 // of moves that leave the table included.
 template <Game G>
-std::uint32_t loss_plies(const G& game, Index q, std::uint32_t depth) {
+[[gnu::always_inline]] inline std::uint32_t loss_plies(const G& game, Index q, std::uint32_t depth) {
   std::uint32_t plies = depth + 1;
   auto known = [&](Value v) {
     if (v.is_win()) plies = std::max(plies, v.depth() + 1);
