@@ -261,23 +261,32 @@ struct TableWriter::Impl {
     }
   }
 
+  // Whole batches are written straight from `values`; only a batch's
+  // beginning waits in `pending`, so a table appended at once is not copied.
   void append(std::span<const std::uint16_t> values) {
     if (written + pending.size() + values.size() > index_size)
       throw StorageError(context + ": more values than the " + std::to_string(index_size) + " announced");
     checksum.update(values);
-    pending.insert(pending.end(), values.begin(), values.end());
     const std::uint64_t batch = std::uint64_t{options.block_values} * kBlocksPerTransaction;
-    while (pending.size() >= batch) flush(batch, nullptr);
+    if (!pending.empty()) {
+      const std::size_t fill = std::min<std::uint64_t>(batch - pending.size(), values.size());
+      pending.insert(pending.end(), values.begin(), values.begin() + static_cast<std::ptrdiff_t>(fill));
+      values = values.subspan(fill);
+      if (pending.size() < batch) return;
+      write(pending, nullptr);
+      pending.clear();
+    }
+    for (; values.size() >= batch; values = values.subspan(batch)) write(values.first(batch), nullptr);
+    pending.assign(values.begin(), values.end());
   }
 
-  // Writes the first `count` pending values (whole blocks, or the rest).
-  void flush(std::uint64_t count, const TableMeta* final_meta) {
+  // Writes `values` as the next blocks (whole blocks, or the last ones).
+  void write(std::span<const std::uint16_t> values, const TableMeta* final_meta) {
     guarded([&] {
-      table->write_blocks(std::span<const std::uint16_t>(pending.data(), count), options.block_values,
-                          {salt, written / options.block_values}, final_meta, codec);
+      table->write_blocks(values, options.block_values, {salt, written / options.block_values}, final_meta,
+                          codec);
     });
-    pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(count));
-    written += count;
+    written += values.size();
   }
 
   void commit(TableMeta meta) {
@@ -289,7 +298,8 @@ struct TableWriter::Impl {
     meta.checksum = checksum.digest();
     meta.block_salt = salt;
     meta.complete = true;  // stored only by this final transaction; earlier ones say complete=0
-    flush(pending.size(), &meta);
+    write(pending, &meta);
+    pending.clear();
     guarded([&] {
       const std::uint64_t size = table->sync_and_close();
       fs::remove(lock_path(partial));  // readers use MDB_NOLOCK; the lock file is litter

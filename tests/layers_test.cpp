@@ -1,12 +1,14 @@
 // The depth queue (gen/core/layers.h) and its block lists: every position
 // pushed comes back once, in index order, from its own depth; a queue over
 // its cap turns its largest layers into scanned ones and keeps the rest;
-// the layer being worked counts against the cap until it is done; and a
+// a large layer comes as a bitmap, a small one as a list, which counts
+// against the cap until it is done; and a
 // saved queue restores to the same layers.
 #include "gen/core/layers.h"
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -53,17 +55,41 @@ std::vector<std::set<std::uint32_t>> fill(Layers<std::uint32_t>& layers, std::ui
   return pushed;
 }
 
+// A layer's positions, as a list or read (and cleared) from its bitmap.
+std::vector<std::uint32_t> positions(Layers<std::uint32_t>::Layer& layer) {
+  if (layer.bits.empty()) return layer.list;
+  EXPECT_TRUE(layer.list.empty());
+  std::vector<std::uint32_t> out;
+  for (std::size_t w = 0; w < layer.bits.size(); ++w) {
+    for (std::uint64_t b = layer.bits[w]; b; b &= b - 1)
+      out.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(b))));
+    layer.bits[w] = 0;
+  }
+  return out;
+}
+
+std::vector<std::uint32_t> sorted(const std::set<std::uint32_t>& s) {
+  return {s.begin(), s.end()};
+}
+
 TEST(Layers, GivesEveryPositionOnceInIndexOrder) {
   const std::uint32_t size = 1 << 20;
   Layers<std::uint32_t> layers(size, 2, 20);
-  const auto pushed = fill(layers, size, 200'000, 5, 1);
+  auto pushed = fill(layers, size, 200'000, 5, 1);  // large layers: bitmaps
+  for (std::uint32_t k = 0; k < 1000; ++k) {        // a small one: a list
+    layers.push(k % 2, 6, k * 997 % size);
+    pushed.resize(7);
+    pushed[6].insert(k * 997 % size);
+  }
+  layers.flush();
   std::uint32_t depth = 0;
-  for (std::uint32_t d = 1; d <= 5; ++d) {
+  for (std::uint32_t d = 1; d <= 6; ++d) {
     ASSERT_TRUE(layers.next(depth));
     ASSERT_EQ(depth, d);
     auto layer = layers.take(depth);
     EXPECT_FALSE(layer.scan);
-    EXPECT_EQ(layer.list, std::vector<std::uint32_t>(pushed[d].begin(), pushed[d].end())) << "depth " << d;
+    EXPECT_EQ(layer.bits.empty(), d == 6) << "depth " << d;
+    EXPECT_EQ(positions(layer), sorted(pushed[d])) << "depth " << d;
     layers.flush();
     ++depth;
   }
@@ -71,7 +97,7 @@ TEST(Layers, GivesEveryPositionOnceInIndexOrder) {
 }
 
 TEST(Layers, OverTheCapLargestLayersAreScanned) {
-  const std::uint32_t size = 1 << 20;
+  const std::uint32_t size = 1 << 26;  // every listed layer here is a list, not a bitmap
   Layers<std::uint32_t> layers(size, 2, 20, 50'000);
   std::mt19937_64 rng(2);
   std::vector<std::set<std::uint32_t>> pushed(4);
@@ -93,13 +119,14 @@ TEST(Layers, OverTheCapLargestLayersAreScanned) {
   ASSERT_TRUE(layers.next(depth));
   auto second = layers.take(depth);
   EXPECT_FALSE(second.scan);
-  EXPECT_EQ(second.list, std::vector<std::uint32_t>(pushed[2].begin(), pushed[2].end()));
+  EXPECT_EQ(positions(second), sorted(pushed[2]));
   // While layer 2 is in hand, 30,000 more pushes to depth 4 pass the cap.
   for (std::uint32_t k = 0; k < 30'000; ++k) layers.push(0, 4, k);
   layers.flush();
   depth = 3;
   ASSERT_TRUE(layers.next(depth));
-  EXPECT_EQ(layers.take(depth).list, std::vector<std::uint32_t>(pushed[3].begin(), pushed[3].end()));
+  auto third = layers.take(depth);
+  EXPECT_EQ(positions(third), sorted(pushed[3]));
   layers.flush();
   depth = 4;
   ASSERT_TRUE(layers.next(depth));
@@ -115,7 +142,8 @@ TEST(Layers, SavedQueueRestoresTheSameLayers) {
   std::uint32_t depth = 0;
   for (std::uint32_t d = 1; d <= 4; ++d, ++depth) {
     ASSERT_TRUE(restored.next(depth));
-    EXPECT_EQ(restored.take(depth).list, std::vector<std::uint32_t>(pushed[d].begin(), pushed[d].end()));
+    auto layer = restored.take(depth);
+    EXPECT_EQ(positions(layer), sorted(pushed[d]));
     restored.flush();
   }
   std::vector<std::byte> damaged = layers.save();

@@ -22,6 +22,7 @@
 
 #include "games/dobutsu/board.h"
 #include "games/dobutsu/index.h"
+#include "games/dobutsu/masks.h"
 #include "games/game.h"
 
 namespace rtb {
@@ -66,7 +67,7 @@ class Dobutsu {
     if (index_.self_mirror_pair(pair) && index_.encode(b) != i) return std::nullopt;
     if (over(b)) return 0;
     std::uint16_t ours = 0, empty = 0;
-    int lion = 0;
+    int lion = 0, their_lion = 0;
     for (int s = 0; s < dobutsu::kSquares; ++s) {
       const std::uint8_t c = b.cell[s];
       if (c == dobutsu::kEmpty)
@@ -74,6 +75,7 @@ class Dobutsu {
       else if (dobutsu::owner_of(c) == 0)
         ours |= static_cast<std::uint16_t>(1u << s);
       if (c == dobutsu::kLion) lion = s;
+      if (c == (dobutsu::kLion | dobutsu::kTheirs)) their_lion = s;
     }
     std::uint32_t count = 0;
     for (int s = 0; s < dobutsu::kSquares; ++s) {
@@ -85,6 +87,13 @@ class Dobutsu {
     count += static_cast<std::uint32_t>(kinds_in_hand * __builtin_popcount(empty));
     for (std::uint16_t m = dobutsu::kAttacks.ours[dobutsu::kLion][lion] & ~ours; m; m &= m - 1) {
       const int t = __builtin_ctz(m);
+      // The lions of the board after the move, turned: the pair says
+      // whether it is in the table; only a move out of it needs the board.
+      const int last = dobutsu::kSquares - 1;
+      if (index_.pair_of(last - their_lion, last - t) >= 0) {
+        ++count;
+        continue;
+      }
       dobutsu::Board after = b;
       const std::uint8_t victim = after.cell[t];
       if (victim != dobutsu::kEmpty) {
@@ -93,11 +102,7 @@ class Dobutsu {
       }
       after.cell[t] = dobutsu::kLion;
       after.cell[lion] = dobutsu::kEmpty;
-      const dobutsu::Board next = dobutsu::turned(after);
-      if (index_.lion_pair(next) < 0)
-        known(terminal_value(next));
-      else
-        ++count;
+      known(terminal_value(dobutsu::turned(after)));
     }
     return count;
   }
@@ -111,12 +116,13 @@ class Dobutsu {
     std::array<std::pair<Index, int>, 96> found;  // (index, count * |Stab P|)
     int n_found = 0;
     dobutsu::for_each_unmove(b, [&](const dobutsu::Board& p) {
-      if (dobutsu::attacks_lion(p, 1)) return;  // they would have won instead of moving
-      const dobutsu::Board mover = dobutsu::turned(p);
-      if (index_.lion_pair(mover) < 0) return;  // over, or not in the table
-      const Index pi = index_.encode(mover);
-      const int stab =
-          index_.self_mirror_pair(index_.lion_pair(mover)) && dobutsu::mirrored(mover) == mover ? 2 : 1;
+      const dobutsu::Masks px = dobutsu::masks_of(p);
+      if (dobutsu::they_attack_our_lion(px)) return;  // they would have won instead of moving
+      const dobutsu::Masks mover = dobutsu::turned(px);
+      const int pair = index_.lion_pair(mover);
+      if (pair < 0) return;                              // over, or not in the table
+      const Index pi = index_.encode(mover, p.hand[1]);  // the mover's hand
+      const int stab = index_.self_mirror_pair(pair) && dobutsu::mirrored(mover) == mover ? 2 : 1;
       if (!symmetric_i) {
         for (int m = stab; m > 0; --m) f(pi);
         return;
@@ -166,9 +172,9 @@ class Dobutsu {
   }
   // Where a move leads: the board after it, still seen by the mover.
   Successor successor(const dobutsu::Board& after) const {
-    const dobutsu::Board next = dobutsu::turned(after);
-    if (index_.lion_pair(next) < 0) return Successor::known(terminal_value(next));
-    return Successor::to(index_.encode(next));
+    const dobutsu::Masks next = dobutsu::turned(dobutsu::masks_of(after));
+    if (index_.lion_pair(next) < 0) return Successor::known(terminal_value(dobutsu::turned(after)));
+    return Successor::to(index_.encode(next, after.hand[1]));
   }
   static std::string board_text(const dobutsu::Board& b, bool gote_to_move);
   // A board as text, checked; the bool says Gote is to move (the board is

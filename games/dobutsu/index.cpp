@@ -66,60 +66,89 @@ Index::Index() {
     class_offset_[c + 1] = class_offset_[c] + (places << (kc + ke + kg + kc));
   }
   per_lion_ = class_offset_[kClasses];
+  class_at_.resize((per_lion_ >> kClassShift) + 1);
+  for (std::size_t j = 0, c = 0; j < class_at_.size(); ++j) {
+    while (c + 1 < kClasses && class_offset_[c + 1] <= (j << kClassShift)) ++c;
+    class_at_[j] = static_cast<std::uint8_t>(c);
+  }
 }
 
-std::uint64_t Index::placement_code(const Board& b, int m, int o) const {
-  int pos[3][2] = {}, count[3] = {0, 0, 0};
-  std::uint32_t owner_bits[3] = {0, 0, 0}, promos = 0;
-  // A chick's square is ranked among the 10 free squares, an elephant's
-  // among those the chicks leave, a giraffe's among those both leave.
-  int rank[3] = {0, 0, 0};
-  for (int s = 0; s < kSquares; ++s) {
-    if (s == m || s == o) continue;
-    const std::uint8_t c = b.cell[s];
-    const int g = c == kEmpty ? 3 : kind_of(c) == kHen ? 0 : kind_of(c) - 1;
-    if (g < 3) {
-      owner_bits[g] |= static_cast<std::uint32_t>(owner_of(c)) << count[g];
-      if (g == 0) promos |= static_cast<std::uint32_t>(kind_of(c) == kHen) << count[0];
-      pos[g][count[g]++] = rank[g];
-    }
-    for (int j = 0; j < 3 && j <= g; ++j) ++rank[j];
+namespace {
+
+// v without its bit p, the bits above p moved down by one.
+std::uint32_t remove_bit(std::uint32_t v, int p) {
+  const std::uint32_t below = (1u << p) - 1;
+  return (v & below) | (v >> 1 & ~below);
+}
+
+// The rank among `among` (in the same 10-square space) of each bit of v,
+// ascending, as combo_rank takes them.
+std::uint32_t ranked(std::uint32_t v, std::uint32_t among, int* out) {
+  int n = 0;
+  for (; v; v &= v - 1, ++n) {
+    const int s = __builtin_ctz(v);
+    out[n] = s - __builtin_popcount(among & ((1u << s) - 1));
   }
-  const int kc = count[0], ke = count[1], kg = count[2];
+  return combo_rank(n, out);
+}
+
+// One bit per piece of `pieces` (at most two, ascending): set where `set` has it.
+std::uint32_t bits_of(std::uint32_t pieces, std::uint32_t set) {
+  if (!pieces) return 0;
+  const std::uint32_t low = pieces & (0u - pieces), high = pieces ^ low;
+  return static_cast<std::uint32_t>((set & low) != 0) | static_cast<std::uint32_t>((set & high) != 0) << 1;
+}
+
+}  // namespace
+
+// A chick's square is ranked among the 10 squares the lions leave, an
+// elephant's among those the chicks leave, a giraffe's among those both leave.
+std::uint64_t Index::placement_code(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand,
+                                    int m, int o) const {
+  const int hi = std::max(m, o), lo = std::min(m, o);
+  auto squeeze = [&](std::uint32_t v) { return remove_bit(remove_bit(v, hi), lo); };
+  const std::uint32_t chicks = x.kind[kChick] | x.kind[kHen], elephants = x.kind[kElephant],
+                      giraffes = x.kind[kGiraffe];
+  const std::uint32_t c10 = squeeze(chicks), e10 = squeeze(elephants), g10 = squeeze(giraffes);
+  const int kc = __builtin_popcount(chicks), ke = __builtin_popcount(elephants),
+            kg = __builtin_popcount(giraffes);
+  int pos[2] = {};
+  const std::uint32_t rank_c = ranked(c10, 0, pos), rank_e = ranked(e10, c10, pos),
+                      rank_g = ranked(g10, c10 | e10, pos);
   const int cls =
-      kind_state(kc, b.hand[0][0]) * 36 + kind_state(ke, b.hand[0][1]) * 6 + kind_state(kg, b.hand[0][2]);
-  std::uint64_t code = combo_rank(kc, pos[0]);
-  code = code * choose(10 - kc, ke) + combo_rank(ke, pos[1]);
-  code = code * choose(10 - kc - ke, kg) + combo_rank(kg, pos[2]);
-  code = (code << kc | owner_bits[0]) << ke | owner_bits[1];
-  code = (code << kg | owner_bits[2]) << kc | promos;
+      kind_state(kc, our_hand[0]) * 36 + kind_state(ke, our_hand[1]) * 6 + kind_state(kg, our_hand[2]);
+  std::uint64_t code = rank_c;
+  code = code * choose(10 - kc, ke) + rank_e;
+  code = code * choose(10 - kc - ke, kg) + rank_g;
+  code = (code << kc | bits_of(chicks, x.theirs)) << ke | bits_of(elephants, x.theirs);
+  code = (code << kg | bits_of(giraffes, x.theirs)) << kc | bits_of(chicks, x.kind[kHen]);
   return class_offset_[cls] + code;
 }
 
-std::uint64_t Index::encode(const Board& b) const {
-  const int m = lion_square(b, 0), o = lion_square(b, 1);
+std::uint64_t Index::encode(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand) const {
+  const int m = lion_square(x, 0), o = lion_square(x, 1);
   const int pair = pair_of_[m][o];
   const std::uint64_t base = static_cast<std::uint64_t>(pair) * per_lion_;
-  if (flip_[m][o]) return base + placement_code(mirrored(b), pair);
-  const std::uint64_t code = placement_code(b, pair);
+  if (flip_[m][o]) return base + placement_code(mirrored(x), our_hand, lions_[pair][0], lions_[pair][1]);
+  const std::uint64_t code = placement_code(x, our_hand, m, o);
   if (!self_mirror_[pair]) return base + code;
-  return base + std::min(code, placement_code(mirrored(b), pair));
+  return base + std::min(code, placement_code(mirrored(x), our_hand, m, o));
 }
 
 std::uint64_t Index::wide_encode(const Board& b) const {
-  auto wide = [&](const Board& x) {
+  auto wide = [&](const Masks& x) {
     const int m = lion_square(x, 0), o = lion_square(x, 1);
-    return static_cast<std::uint64_t>(m * kSquares + o) * per_lion_ + placement_code(x, m, o);
+    return static_cast<std::uint64_t>(m * kSquares + o) * per_lion_ + placement_code(x, b.hand[0], m, o);
   };
-  return std::min(wide(b), wide(mirrored(b)));
+  const Masks x = masks_of(b);
+  return std::min(wide(x), wide(mirrored(x)));
 }
 
 Board Index::decode(std::uint64_t i) const {
   const int pair = static_cast<int>(i / per_lion_);
   const auto within_lion = static_cast<std::uint32_t>(i % per_lion_);
-  const int cls = static_cast<int>(std::upper_bound(class_offset_.begin(), class_offset_.end(), within_lion) -
-                                   class_offset_.begin()) -
-                  1;
+  int cls = class_at_[within_lion >> kClassShift];
+  while (class_offset_[cls + 1] <= within_lion) ++cls;
   std::uint64_t code = within_lion - class_offset_[cls];
   const int state[3] = {cls / 36, cls / 6 % 6, cls % 6};
   Board b;

@@ -23,8 +23,10 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "games/dobutsu/board.h"
+#include "games/dobutsu/masks.h"
 
 namespace rtb::dobutsu {
 
@@ -38,12 +40,17 @@ class Index {
   std::uint64_t size() const { return static_cast<std::uint64_t>(kLionPairs) * per_lion_; }
   // -1 where the lions alone end the game (or no game gets there, as a
   // board without one of its lions), else the lion pair of the board.
-  int lion_pair(const Board& b) const {
-    const int ours = lion_square(b, 0), theirs = lion_square(b, 1);
+  int lion_pair(const Board& b) const { return lion_pair(masks_of(b)); }
+  int lion_pair(const Masks& x) const {
+    const int ours = lion_square(x, 0), theirs = lion_square(x, 1);
     return ours < 0 || theirs < 0 ? -1 : pair_of_[ours][theirs];
   }
+  // The same from the lions' squares.
+  int pair_of(int ours, int theirs) const { return pair_of_[ours][theirs]; }
   // The index of a board whose lion_pair() is not -1, folded by the mirror.
-  std::uint64_t encode(const Board& b) const;
+  std::uint64_t encode(const Board& b) const { return encode(masks_of(b), b.hand[0]); }
+  // The same from the board's masks and our hand.
+  std::uint64_t encode(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand) const;
   // The board of an index below size() (one of a mirror pair).
   Board decode(std::uint64_t i) const;
   // Whether the board's lion pair has both lions on file B (the mirror can
@@ -57,17 +64,19 @@ class Index {
   std::uint64_t wide_encode(const Board& b) const;
 
  private:
-  // The placement of the pieces other than the lions on m and o.
-  std::uint64_t placement_code(const Board& b, int m, int o) const;
-  std::uint64_t placement_code(const Board& b, int pair) const {
-    return placement_code(b, lions_[pair][0], lions_[pair][1]);
-  }
+  // The class and placement of the pieces other than the lions on m and o.
+  std::uint64_t placement_code(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand, int m,
+                               int o) const;
 
   std::array<std::array<std::int16_t, kSquares>, kSquares> pair_of_{};
   std::array<std::array<bool, kSquares>, kSquares> flip_{};  // mirror the board first
   std::array<std::array<std::int16_t, 2>, kLionPairs> lions_{};
   std::array<bool, kLionPairs> self_mirror_{};
   std::array<std::uint32_t, kClasses + 1> class_offset_{};
+  // The class holding offset j << kClassShift within a lion pair: decode
+  // starts there and steps forward, instead of a binary search.
+  static constexpr int kClassShift = 12;
+  std::vector<std::uint8_t> class_at_;
   std::uint64_t per_lion_ = 0;
 };
 

@@ -9,10 +9,10 @@
 // beyond.
 //
 // A layer is handed out in index order: positions next to each other in
-// the index share predecessors' cache lines.
-// Large layers are ordered through a bitmap of the table, an eighth of a
-// byte per index, which is linear where a sort is not. Either way a
-// position listed twice is worked once.
+// the index share predecessors' cache lines. A small layer is a sorted
+// list; a large one is handed out as a bitmap of the table, an eighth of a
+// byte per index, which is linear where a sort is not and costs no list
+// beside the queue. Either way a position listed twice is worked once.
 #pragma once
 
 #include <algorithm>
@@ -35,7 +35,10 @@ class Layers {
  public:
   struct Layer {
     bool scan = false;
-    std::vector<Entry> list;
+    std::vector<Entry> list;  // a small layer: sorted, no repeats
+    // A large layer: a bit per index. Whoever reads a word clears it (the
+    // bitmap is the next large layer's).
+    std::span<std::uint64_t> bits;
   };
 
   // `cap`: entries queued at most; 0 for the byte per index.
@@ -47,16 +50,24 @@ class Layers {
         staging_(workers) {}
 
   // Safe from many workers at once, each with its own `worker` number.
+  // A depth that becomes a scan frees what each worker staged for it at
+  // once, not at the flush (the queued count keeps it until then, which
+  // errs toward scanning).
   void push(unsigned worker, std::uint32_t depth, Entry i) {
-    if (scan_[depth].load(std::memory_order_relaxed)) return;
     Staging& s = staging_[worker];
+    if (scan_[depth].load(std::memory_order_relaxed)) {
+      if (depth < s.by_depth.size() && !s.by_depth[depth].empty()) s.by_depth[depth].clear();
+      return;
+    }
     if (s.by_depth.size() <= depth) s.by_depth.resize(depth + 1);
     if (s.by_depth[depth].empty()) s.touched.push_back(depth);
     s.by_depth[depth].push_back(i);
     if (++s.unreported == kReportEvery) {
       s.unreported = 0;
-      if (queued_.fetch_add(kReportEvery, std::memory_order_relaxed) + kReportEvery > cap_)
+      if (queued_.fetch_add(kReportEvery, std::memory_order_relaxed) + kReportEvery > cap_) {
         scan_[depth].store(true, std::memory_order_relaxed);
+        s.by_depth[depth].clear();
+      }
     }
   }
 
@@ -95,15 +106,20 @@ class Layers {
     return false;
   }
 
-  // The layer of `depth`, taken out of the queue; its list counts against
+  // The layer of `depth`, taken out of the queue; a list counts against
   // the cap until the next flush().
   Layer take(std::uint32_t depth) {
     Layer layer;
     layer.scan = scan_[depth];
-    if (depth < buckets_.size()) {
-      in_hand_ = buckets_[depth].size();
-      total_ -= in_hand_;
-      put_in_order(buckets_[depth], layer.list);
+    if (depth < buckets_.size() && !buckets_[depth].empty()) {
+      BlockList<Entry>& from = buckets_[depth];
+      total_ -= from.size();
+      if (from.size() < size_ / 512) {
+        in_hand_ = from.size();
+        put_in_order(from, layer.list);
+      } else {
+        layer.bits = to_bits(from);
+      }
     }
     queued_.store(total_ + in_hand_);
     return layer;
@@ -180,25 +196,19 @@ class Layers {
   }
 
   // Empties `from` into `list`, in index order and without repeats.
-  void put_in_order(BlockList<Entry>& from, std::vector<Entry>& list) {
-    if (from.size() < size_ / 512) {
-      list.reserve(from.size());
-      from.drain([&](Entry i) { list.push_back(i); });
-      std::sort(list.begin(), list.end());
-      list.erase(std::unique(list.begin(), list.end()), list.end());
-      return;
-    }
+  static void put_in_order(BlockList<Entry>& from, std::vector<Entry>& list) {
+    list.reserve(from.size());
+    from.drain([&](Entry i) { list.push_back(i); });
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+
+  // Empties `from` into the bitmap (zero between large layers).
+  std::span<std::uint64_t> to_bits(BlockList<Entry>& from) {
     const Index words = (size_ + 63) / 64;
-    if (!bitmap_) bitmap_ = std::make_unique<std::uint64_t[]>(words);  // zeroed, and left so
+    if (!bitmap_) bitmap_ = std::make_unique<std::uint64_t[]>(words);
     from.drain([&](Entry i) { bitmap_[i / 64] |= std::uint64_t{1} << (i % 64); });
-    std::size_t n = 0;
-    for (Index w = 0; w < words; ++w) n += static_cast<std::size_t>(std::popcount(bitmap_[w]));
-    list.reserve(n);
-    for (Index w = 0; w < words; ++w) {
-      for (std::uint64_t bits = bitmap_[w]; bits; bits &= bits - 1)
-        list.push_back(static_cast<Entry>(w * 64 + static_cast<Index>(std::countr_zero(bits))));
-      bitmap_[w] = 0;
-    }
+    return {bitmap_.get(), words};
   }
 
   Index size_;

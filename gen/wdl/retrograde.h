@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <chrono>
 #include <cstdint>
@@ -230,6 +231,13 @@ class Retrograde {
           else
             visit_range<true>(worker, lo, hi, depth, [](Index p) { return p; });
         });
+      } else if (!layer.bits.empty()) {
+        pool_.parallel_for(layer.bits.size(), kChunk / 64, [&](unsigned worker, Index lo, Index hi) {
+          if (one_thread)
+            visit_words<false>(worker, layer.bits.subspan(lo, hi - lo), lo, depth);
+          else
+            visit_words<true>(worker, layer.bits.subspan(lo, hi - lo), lo, depth);
+        });
       } else if (layer.list.size() < options_.parallel_threshold || one_thread) {
         visit_range<false>(0, 0, layer.list.size(), depth, [&](std::uint64_t k) { return layer.list[k]; });
       } else {
@@ -258,6 +266,26 @@ class Retrograde {
       state.waiting ^= 1;
     }
     update_predecessors<kConcurrent>(worker, state);
+  }
+
+  // Visits the positions whose bits are set in `words` (word `first` on of
+  // the layer's bitmap), clearing them, a batch at a time.
+  template <bool kConcurrent>
+  void visit_words(unsigned worker, std::span<std::uint64_t> words, Index first, std::uint32_t depth) {
+    std::array<Index, 256> batch;
+    std::size_t n = 0;
+    auto visit_batch = [&] {
+      visit_range<kConcurrent>(worker, 0, n, depth, [&](std::uint64_t k) { return batch[k]; });
+      n = 0;
+    };
+    for (std::size_t w = 0; w < words.size(); ++w) {
+      for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
+        batch[n++] = (first + w) * 64 + static_cast<Index>(std::countr_zero(bits));
+        if (n == batch.size()) visit_batch();
+      }
+      words[w] = 0;
+    }
+    visit_batch();
   }
 
   // Gathers p's predecessors into the buffer not waiting to be updated.

@@ -1,0 +1,90 @@
+// A Dobutsu board as bit masks (a bit per square, as Board's squares):
+// the squares of each kind and those of the other side. The index and the
+// unmoves work on masks: turning the board, mirroring it, finding the
+// lions and asking whether a lion is attacked are then a few table
+// lookups instead of loops over the twelve cells.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "games/dobutsu/board.h"
+
+namespace rtb::dobutsu {
+
+constexpr std::uint16_t kAllSquares = (1u << kSquares) - 1;
+
+struct Masks {
+  std::array<std::uint16_t, 6> kind{};  // by Kind; kind[kEmpty] holds the empty squares
+  std::uint16_t theirs = 0;             // the other side's pieces
+  friend bool operator==(const Masks&, const Masks&) = default;
+};
+
+inline Masks masks_of(const Board& b) {
+  Masks x;
+  for (int s = 0; s < kSquares; ++s) {
+    const std::uint8_t c = b.cell[s];
+    x.kind[kind_of(c)] |= static_cast<std::uint16_t>(1u << s);
+    x.theirs |= static_cast<std::uint16_t>(owner_of(c) << s);
+  }
+  return x;
+}
+
+// Per 12-bit mask: the board turned by 180 degrees (square s to 11 - s),
+// and mirrored left-right (files A and C swapped).
+struct SquareMaps {
+  std::array<std::uint16_t, 1u << kSquares> turned{}, mirrored{};
+  constexpr SquareMaps() {
+    for (unsigned m = 0; m <= kAllSquares; ++m)
+      for (int s = 0; s < kSquares; ++s) {
+        if (!(m >> s & 1)) continue;
+        turned[m] |= static_cast<std::uint16_t>(1u << (kSquares - 1 - s));
+        mirrored[m] |= static_cast<std::uint16_t>(1u << (s / 3 * 3 + 2 - s % 3));
+      }
+  }
+};
+inline constexpr SquareMaps kSquareMaps{};
+
+// The board seen by the other side (turned(Board) in masks).
+inline Masks turned(const Masks& x) {
+  Masks t;
+  for (int k = 0; k < 6; ++k) t.kind[k] = kSquareMaps.turned[x.kind[k]];
+  t.theirs = kSquareMaps.turned[~(x.theirs | x.kind[kEmpty]) & kAllSquares];
+  return t;
+}
+
+inline Masks mirrored(const Masks& x) {
+  Masks m;
+  for (int k = 0; k < 6; ++k) m.kind[k] = kSquareMaps.mirrored[x.kind[k]];
+  m.theirs = kSquareMaps.mirrored[x.theirs];
+  return m;
+}
+
+// The square of `owner`'s lion (0 ours, 1 theirs), or -1 if it has none.
+inline int lion_square(const Masks& x, int owner) {
+  const unsigned lions = x.kind[kLion] & (owner ? x.theirs : ~x.theirs & kAllSquares);
+  return lions ? __builtin_ctz(lions) : -1;
+}
+
+// Per kind and square t: the squares from which a piece of that kind of
+// theirs attacks t.
+struct TheirAttackers {
+  std::array<std::array<std::uint16_t, kSquares>, 6> from{};
+  constexpr TheirAttackers() {
+    for (int k = 1; k < 6; ++k)
+      for (int s = 0; s < kSquares; ++s)
+        for (int t = 0; t < kSquares; ++t)
+          if (kAttacks.theirs[k][s] >> t & 1) from[k][t] |= static_cast<std::uint16_t>(1u << s);
+  }
+};
+inline constexpr TheirAttackers kTheirAttackers{};
+
+// attacks_lion(b, 1): whether their pieces attack our lion (which must be there).
+inline bool they_attack_our_lion(const Masks& x) {
+  const int lion = lion_square(x, 0);
+  unsigned hit = 0;
+  for (int k = kChick; k <= kHen; ++k) hit |= x.kind[k] & kTheirAttackers.from[k][lion];
+  return (hit & x.theirs) != 0;
+}
+
+}  // namespace rtb::dobutsu
