@@ -112,16 +112,16 @@ class Dobutsu {
   template <class F>
   void unmoves(Index i, F&& f) const {
     const dobutsu::Board b = index_.decode(i);
-    const bool symmetric_i = dobutsu::mirrored(b) == b;
+    const dobutsu::Masks x = dobutsu::masks_of(b);
+    const bool symmetric_i = dobutsu::mirrored(x) == x;
     std::array<std::pair<Index, int>, 96> found;  // (index, count * |Stab P|)
     int n_found = 0;
-    dobutsu::for_each_unmove(b, [&](const dobutsu::Board& p) {
-      const dobutsu::Masks px = dobutsu::masks_of(p);
+    dobutsu::for_each_unmove(b, x, [&](const dobutsu::Masks& px, const dobutsu::Hand& their_hand) {
       if (dobutsu::they_attack_our_lion(px)) return;  // they would have won instead of moving
       const dobutsu::Masks mover = dobutsu::turned(px);
       const int pair = index_.lion_pair(mover);
-      if (pair < 0) return;                              // over, or not in the table
-      const Index pi = index_.encode(mover, p.hand[1]);  // the mover's hand
+      if (pair < 0) return;  // over, or not in the table
+      const Index pi = index_.encode(mover, their_hand);
       const int stab = index_.self_mirror_pair(pair) && dobutsu::mirrored(mover) == mover ? 2 : 1;
       if (!symmetric_i) {
         for (int m = stab; m > 0; --m) f(pi);

@@ -87,4 +87,62 @@ inline bool they_attack_our_lion(const Masks& x) {
   return (hit & x.theirs) != 0;
 }
 
+using Hand = std::array<std::uint8_t, kHandKinds>;
+
+// Calls f(p, their hand in p) for the masks of every board p
+// (the other side to move, seen from our side) from which one of their
+// moves gives b (whose masks are x): un-drops, moves back, un-promotions,
+// and un-captures that return a piece from their hand to us (a chick in
+// hand may have been a hen). Each p is b with a few bits changed, so no
+// board is copied or scanned.
+template <class F>
+void for_each_unmove(const Board& b, const Masks& x, F&& f) {
+  const Hand& hand = b.hand[1];
+  for (int t = 0; t < kSquares; ++t) {
+    const std::uint16_t bt = static_cast<std::uint16_t>(1u << t);
+    if (!(x.theirs & bt)) continue;
+    const Kind k = kind_of(b.cell[t]);
+    Masks off = x;  // the piece lifted from t
+    off.kind[k] &= static_cast<std::uint16_t>(~bt);
+    off.theirs &= static_cast<std::uint16_t>(~bt);
+    off.kind[kEmpty] |= bt;
+    if (k == kChick || k == kElephant || k == kGiraffe) {
+      Hand h = hand;
+      ++h[k - 1];
+      f(off, h);
+    }
+    const bool far_rank = t >= 9;           // their far rank
+    if (k == kChick && far_rank) continue;  // only a drop puts a chick there
+    for (int variant = 0; variant < 2; ++variant) {
+      Kind before = k;
+      if (variant == 1) {
+        if (k != kHen || !far_rank) break;
+        before = kChick;  // the move promoted it
+      }
+      for (unsigned from = kTheirAttackers.from[before][t] & x.kind[kEmpty]; from; from &= from - 1) {
+        const std::uint16_t bs = static_cast<std::uint16_t>(from & (0u - from));
+        Masks p = off;
+        p.kind[before] |= bs;
+        p.theirs |= bs;
+        p.kind[kEmpty] &= static_cast<std::uint16_t>(~bs);
+        f(p, hand);
+        for (int h = 0; h < kHandKinds; ++h) {
+          if (!hand[h]) continue;
+          Masks q = p;  // one of ours was taken on t
+          q.kind[kEmpty] &= static_cast<std::uint16_t>(~bt);
+          q.kind[h + 1] |= bt;
+          Hand qh = hand;
+          --qh[h];
+          f(q, qh);
+          if (h == kChick - 1) {
+            q.kind[kChick] &= static_cast<std::uint16_t>(~bt);
+            q.kind[kHen] |= bt;
+            f(q, qh);
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace rtb::dobutsu
