@@ -44,10 +44,10 @@ class Dobutsu {
   Index size() const { return index_.size(); }
   bool legal(Index i) const {
     if (i >= size()) return false;
-    const dobutsu::Board b = index_.decode(i);
-    return !index_.self_mirror_pair(index_.lion_pair(b)) || index_.encode(b) == i;
+    const dobutsu::Position p = index_.decode_position(i);
+    return !index_.self_mirror_pair(index_.lion_pair(p.x)) || index_.encode(p.x, p.hand[0]) == i;
   }
-  Value terminal(Index i) const { return terminal_value(index_.decode(i)); }
+  Value terminal(Index i) const { return terminal_value(index_.decode_position(i).x); }
 
   template <class F>
   void moves(Index i, F&& f) const {
@@ -62,30 +62,21 @@ class Dobutsu {
   template <class F>
   std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
     if (i >= size()) return std::nullopt;
-    const dobutsu::Board b = index_.decode(i);
-    const int pair = index_.lion_pair(b);
-    if (index_.self_mirror_pair(pair) && index_.encode(b) != i) return std::nullopt;
-    if (over(b)) return 0;
-    std::uint16_t ours = 0, empty = 0;
-    int lion = 0, their_lion = 0;
-    for (int s = 0; s < dobutsu::kSquares; ++s) {
-      const std::uint8_t c = b.cell[s];
-      if (c == dobutsu::kEmpty)
-        empty |= static_cast<std::uint16_t>(1u << s);
-      else if (dobutsu::owner_of(c) == 0)
-        ours |= static_cast<std::uint16_t>(1u << s);
-      if (c == dobutsu::kLion) lion = s;
-      if (c == (dobutsu::kLion | dobutsu::kTheirs)) their_lion = s;
-    }
+    const dobutsu::Position p = index_.decode_position(i);
+    const dobutsu::Masks& x = p.x;
+    const int pair = index_.lion_pair(x);
+    if (index_.self_mirror_pair(pair) && index_.encode(x, p.hand[0]) != i) return std::nullopt;
+    if (over(x)) return 0;
+    const unsigned ours = ~(x.theirs | x.kind[dobutsu::kEmpty]) & dobutsu::kAllSquares;
     std::uint32_t count = 0;
-    for (int s = 0; s < dobutsu::kSquares; ++s) {
-      const std::uint8_t c = b.cell[s];
-      if (c == dobutsu::kEmpty || dobutsu::owner_of(c) != 0 || c == dobutsu::kLion) continue;
-      count += static_cast<std::uint32_t>(__builtin_popcount(dobutsu::kAttacks.ours[c][s] & ~ours));
-    }
-    const int kinds_in_hand = (b.hand[0][0] > 0) + (b.hand[0][1] > 0) + (b.hand[0][2] > 0);
-    count += static_cast<std::uint32_t>(kinds_in_hand * __builtin_popcount(empty));
-    for (std::uint16_t m = dobutsu::kAttacks.ours[dobutsu::kLion][lion] & ~ours; m; m &= m - 1) {
+    for (int k : {dobutsu::kChick, dobutsu::kElephant, dobutsu::kGiraffe, dobutsu::kHen})
+      for (unsigned m = x.kind[k] & ours; m; m &= m - 1)
+        count += static_cast<std::uint32_t>(
+            __builtin_popcount(dobutsu::kAttacks.ours[k][__builtin_ctz(m)] & ~ours));
+    const int kinds_in_hand = (p.hand[0][0] > 0) + (p.hand[0][1] > 0) + (p.hand[0][2] > 0);
+    count += static_cast<std::uint32_t>(kinds_in_hand * __builtin_popcount(x.kind[dobutsu::kEmpty]));
+    const int lion = dobutsu::lion_square(x, 0), their_lion = dobutsu::lion_square(x, 1);
+    for (unsigned m = dobutsu::kAttacks.ours[dobutsu::kLion][lion] & ~ours; m; m &= m - 1) {
       const int t = __builtin_ctz(m);
       // The lions of the board after the move, turned: the pair says
       // whether it is in the table; only a move out of it needs the board.
@@ -94,7 +85,7 @@ class Dobutsu {
         ++count;
         continue;
       }
-      dobutsu::Board after = b;
+      dobutsu::Board after = dobutsu::board_of(p);
       const std::uint8_t victim = after.cell[t];
       if (victim != dobutsu::kEmpty) {
         const int k = dobutsu::kind_of(victim) == dobutsu::kHen ? dobutsu::kChick : dobutsu::kind_of(victim);
@@ -102,7 +93,7 @@ class Dobutsu {
       }
       after.cell[t] = dobutsu::kLion;
       after.cell[lion] = dobutsu::kEmpty;
-      known(terminal_value(dobutsu::turned(after)));
+      known(terminal_value(dobutsu::turned(dobutsu::masks_of(after))));
     }
     return count;
   }
@@ -111,13 +102,12 @@ class Dobutsu {
   // class P has (found * |Stab P| / |Stab i|) moves into the class of i.
   template <class F>
   void unmoves(Index i, F&& f) const {
-    const dobutsu::Board b = index_.decode(i);
-    const dobutsu::Masks x = dobutsu::masks_of(b);
-    const bool symmetric_i = dobutsu::mirrored(x) == x;
+    const dobutsu::Position position = index_.decode_position(i);
+    const bool symmetric_i = dobutsu::mirrored(position.x) == position.x;
     std::array<std::pair<Index, int>, 96> found;  // (index, count * |Stab P|)
     int n_found = 0;
-    dobutsu::for_each_unmove(b, x, [&](const dobutsu::Masks& px, const dobutsu::Hand& their_hand) {
-      if (dobutsu::they_attack_our_lion(px)) return;  // they would have won instead of moving
+    dobutsu::for_each_unmove(position, [&](const dobutsu::Masks& px, const dobutsu::Hand& their_hand) {
+      if (dobutsu::attacks_lion(px, 1)) return;  // they would have won instead of moving
       const dobutsu::Masks mover = dobutsu::turned(px);
       const int pair = index_.lion_pair(mover);
       if (pair < 0) return;  // over, or not in the table
@@ -164,16 +154,17 @@ class Dobutsu {
   // Exposed for tests and the reachable census.
   const dobutsu::Index& index() const { return index_; }
   // Whether the game is over for the side to move (rules (1) and (2)).
-  static bool over(const dobutsu::Board& b) {
-    return dobutsu::attacks_lion(b, 0) || dobutsu::lion_square(b, 1) >= 9;
+  static bool over(const dobutsu::Masks& x) {
+    return dobutsu::attacks_lion(x, 0) || dobutsu::lion_square(x, 1) >= 9;
   }
-  static Value terminal_value(const dobutsu::Board& b) {
-    return dobutsu::attacks_lion(b, 0) ? Value::win(1) : Value::loss(0);
+  static bool over(const dobutsu::Board& b) { return over(dobutsu::masks_of(b)); }
+  static Value terminal_value(const dobutsu::Masks& x) {
+    return dobutsu::attacks_lion(x, 0) ? Value::win(1) : Value::loss(0);
   }
   // Where a move leads: the board after it, still seen by the mover.
   Successor successor(const dobutsu::Board& after) const {
     const dobutsu::Masks next = dobutsu::turned(dobutsu::masks_of(after));
-    if (index_.lion_pair(next) < 0) return Successor::known(terminal_value(dobutsu::turned(after)));
+    if (index_.lion_pair(next) < 0) return Successor::known(terminal_value(next));
     return Successor::to(index_.encode(next, after.hand[1]));
   }
   static std::string board_text(const dobutsu::Board& b, bool gote_to_move);

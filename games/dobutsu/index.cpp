@@ -144,19 +144,29 @@ std::uint64_t Index::wide_encode(const Board& b) const {
   return std::min(wide(x), wide(mirrored(x)));
 }
 
-Board Index::decode(std::uint64_t i) const {
+namespace {
+
+// The square of the r-th (from 0) set bit of v.
+int select_bit(std::uint32_t v, int r) {
+  for (; r > 0; --r) v &= v - 1;
+  return __builtin_ctz(v);
+}
+
+}  // namespace
+
+Position Index::decode_position(std::uint64_t i) const {
   const int pair = static_cast<int>(i / per_lion_);
   const auto within_lion = static_cast<std::uint32_t>(i % per_lion_);
   int cls = class_at_[within_lion >> kClassShift];
   while (class_offset_[cls + 1] <= within_lion) ++cls;
   std::uint64_t code = within_lion - class_offset_[cls];
   const int state[3] = {cls / 36, cls / 6 % 6, cls % 6};
-  Board b;
+  Position p;
   int count[3];
   for (int g = 0; g < 3; ++g) {
     count[g] = kOnBoard[state[g]];
-    b.hand[0][g] = static_cast<std::uint8_t>(kOurHand[state[g]]);
-    b.hand[1][g] = static_cast<std::uint8_t>(2 - count[g] - kOurHand[state[g]]);
+    p.hand[0][g] = static_cast<std::uint8_t>(kOurHand[state[g]]);
+    p.hand[1][g] = static_cast<std::uint8_t>(2 - count[g] - kOurHand[state[g]]);
   }
   const int kc = count[0], ke = count[1], kg = count[2];
   auto take = [&](int bits) {
@@ -173,23 +183,24 @@ Board Index::decode(std::uint64_t i) const {
   combo_unrank(ke, static_cast<std::uint32_t>(code % ne), pos[1]);
   combo_unrank(kc, static_cast<std::uint32_t>(code / ne), pos[0]);
   const int m = lions_[pair][0], o = lions_[pair][1];
-  b.cell[m] = kLion;
-  b.cell[o] = kLion | kTheirs;
-  int rank[3] = {0, 0, 0}, next[3] = {0, 0, 0};
-  for (int s = 0; s < kSquares; ++s) {
-    if (s == m || s == o) continue;
-    for (int g = 0; g < 3; ++g) {
-      const bool here = next[g] < count[g] && pos[g][next[g]] == rank[g];
-      ++rank[g];
-      if (!here) continue;
-      Kind k = static_cast<Kind>(g + 1);
-      if (g == 0 && (promos >> next[0] & 1)) k = kHen;
-      b.cell[s] = static_cast<std::uint8_t>(k | ((owner_bits[g] >> next[g] & 1) ? kTheirs : 0));
-      ++next[g];
-      break;
+  Masks& x = p.x;
+  x.kind[kLion] = static_cast<std::uint16_t>(1u << m | 1u << o);
+  x.theirs = static_cast<std::uint16_t>(1u << o);
+  // Each kind's squares are ranked among those the kinds before it leave.
+  std::uint32_t free = kAllSquares & ~(1u << m | 1u << o);
+  for (int g = 0; g < 3; ++g) {
+    std::uint32_t placed = 0;
+    for (int j = 0; j < count[g]; ++j) {
+      const std::uint32_t bit = 1u << select_bit(free, pos[g][j]);
+      placed |= bit;
+      const int k = g == 0 && (promos >> j & 1) ? kHen : g + 1;
+      x.kind[k] |= static_cast<std::uint16_t>(bit);
+      if (owner_bits[g] >> j & 1) x.theirs |= static_cast<std::uint16_t>(bit);
     }
+    free &= ~placed;
   }
-  return b;
+  x.kind[kEmpty] = static_cast<std::uint16_t>(free);
+  return p;
 }
 
 }  // namespace rtb::dobutsu

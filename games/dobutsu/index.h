@@ -52,7 +52,8 @@ class Index {
   // The same from the board's masks and our hand.
   std::uint64_t encode(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand) const;
   // The board of an index below size() (one of a mirror pair).
-  Board decode(std::uint64_t i) const;
+  Board decode(std::uint64_t i) const { return board_of(decode_position(i)); }
+  Position decode_position(std::uint64_t i) const;
   // Whether the board's lion pair has both lions on file B (the mirror can
   // map a board to another of its own pair).
   bool self_mirror_pair(int pair) const { return self_mirror_[pair]; }

@@ -20,6 +20,14 @@ struct Masks {
   friend bool operator==(const Masks&, const Masks&) = default;
 };
 
+using Hand = std::array<std::uint8_t, kHandKinds>;  // [kind - 1]
+
+// A board as masks with both hands: what the index decodes to.
+struct Position {
+  Masks x;
+  std::array<Hand, 2> hand{};  // [owner]
+};
+
 inline Masks masks_of(const Board& b) {
   Masks x;
   for (int s = 0; s < kSquares; ++s) {
@@ -66,83 +74,102 @@ inline int lion_square(const Masks& x, int owner) {
   return lions ? __builtin_ctz(lions) : -1;
 }
 
-// Per kind and square t: the squares from which a piece of that kind of
-// theirs attacks t.
-struct TheirAttackers {
-  std::array<std::array<std::uint16_t, kSquares>, 6> from{};
-  constexpr TheirAttackers() {
+// Per side, kind and square t: the squares from which a piece of that
+// kind of that side attacks t.
+struct Attackers {
+  std::array<std::array<std::array<std::uint16_t, kSquares>, 6>, 2> from{};  // [owner][kind][t]
+  constexpr Attackers() {
     for (int k = 1; k < 6; ++k)
       for (int s = 0; s < kSquares; ++s)
-        for (int t = 0; t < kSquares; ++t)
-          if (kAttacks.theirs[k][s] >> t & 1) from[k][t] |= static_cast<std::uint16_t>(1u << s);
+        for (int t = 0; t < kSquares; ++t) {
+          if (kAttacks.ours[k][s] >> t & 1) from[0][k][t] |= static_cast<std::uint16_t>(1u << s);
+          if (kAttacks.theirs[k][s] >> t & 1) from[1][k][t] |= static_cast<std::uint16_t>(1u << s);
+        }
   }
 };
-inline constexpr TheirAttackers kTheirAttackers{};
+inline constexpr Attackers kAttackers{};
 
-// attacks_lion(b, 1): whether their pieces attack our lion (which must be there).
-inline bool they_attack_our_lion(const Masks& x) {
-  const int lion = lion_square(x, 0);
+// attacks_lion(b, side): whether `side`'s pieces attack the other side's
+// lion (which must be there).
+inline bool attacks_lion(const Masks& x, int side) {
+  const int lion = lion_square(x, 1 - side);
   unsigned hit = 0;
-  for (int k = kChick; k <= kHen; ++k) hit |= x.kind[k] & kTheirAttackers.from[k][lion];
-  return (hit & x.theirs) != 0;
+  for (int k = kChick; k <= kHen; ++k) hit |= x.kind[k] & kAttackers.from[side][k][lion];
+  return (hit & (side ? x.theirs : ~x.theirs)) != 0;
 }
 
-using Hand = std::array<std::uint8_t, kHandKinds>;
-
-// Calls f(p, their hand in p) for the masks of every board p
-// (the other side to move, seen from our side) from which one of their
-// moves gives b (whose masks are x): un-drops, moves back, un-promotions,
-// and un-captures that return a piece from their hand to us (a chick in
-// hand may have been a hen). Each p is b with a few bits changed, so no
-// board is copied or scanned.
-template <class F>
-void for_each_unmove(const Board& b, const Masks& x, F&& f) {
-  const Hand& hand = b.hand[1];
-  for (int t = 0; t < kSquares; ++t) {
-    const std::uint16_t bt = static_cast<std::uint16_t>(1u << t);
-    if (!(x.theirs & bt)) continue;
-    const Kind k = kind_of(b.cell[t]);
-    Masks off = x;  // the piece lifted from t
-    off.kind[k] &= static_cast<std::uint16_t>(~bt);
-    off.theirs &= static_cast<std::uint16_t>(~bt);
-    off.kind[kEmpty] |= bt;
-    if (k == kChick || k == kElephant || k == kGiraffe) {
-      Hand h = hand;
-      ++h[k - 1];
-      f(off, h);
+// The board of a position (for text, moves and the rare paths).
+inline Board board_of(const Position& p) {
+  Board b;
+  for (int k = kChick; k <= kHen; ++k)
+    for (unsigned m = p.x.kind[k]; m; m &= m - 1) {
+      const int s = __builtin_ctz(m);
+      b.cell[s] = static_cast<std::uint8_t>(k | ((p.x.theirs >> s & 1) ? kTheirs : 0));
     }
-    const bool far_rank = t >= 9;           // their far rank
-    if (k == kChick && far_rank) continue;  // only a drop puts a chick there
-    for (int variant = 0; variant < 2; ++variant) {
-      Kind before = k;
-      if (variant == 1) {
-        if (k != kHen || !far_rank) break;
-        before = kChick;  // the move promoted it
-      }
-      for (unsigned from = kTheirAttackers.from[before][t] & x.kind[kEmpty]; from; from &= from - 1) {
-        const std::uint16_t bs = static_cast<std::uint16_t>(from & (0u - from));
-        Masks p = off;
-        p.kind[before] |= bs;
-        p.theirs |= bs;
-        p.kind[kEmpty] &= static_cast<std::uint16_t>(~bs);
-        f(p, hand);
-        for (int h = 0; h < kHandKinds; ++h) {
-          if (!hand[h]) continue;
-          Masks q = p;  // one of ours was taken on t
-          q.kind[kEmpty] &= static_cast<std::uint16_t>(~bt);
-          q.kind[h + 1] |= bt;
-          Hand qh = hand;
-          --qh[h];
+  b.hand = p.hand;
+  return b;
+}
+
+// The unmoves of their piece of kind k on t (for_each_unmove).
+template <class F>
+void unmoves_of_piece(const Masks& x, const Hand& hand, Kind k, int t, F& f) {
+  const auto bt = static_cast<std::uint16_t>(1u << t);
+  Masks off = x;  // the piece lifted from t
+  off.kind[k] &= static_cast<std::uint16_t>(~bt);
+  off.theirs &= static_cast<std::uint16_t>(~bt);
+  off.kind[kEmpty] |= bt;
+  if (k == kChick || k == kElephant || k == kGiraffe) {
+    Hand h = hand;
+    ++h[k - 1];
+    f(off, h);
+  }
+  const bool far_rank = t >= 9;         // their far rank
+  if (k == kChick && far_rank) return;  // only a drop puts a chick there
+  for (int variant = 0; variant < 2; ++variant) {
+    Kind before = k;
+    if (variant == 1) {
+      if (k != kHen || !far_rank) break;
+      before = kChick;  // the move promoted it
+    }
+    for (unsigned from = kAttackers.from[1][before][t] & x.kind[kEmpty]; from; from &= from - 1) {
+      const auto bs = static_cast<std::uint16_t>(from & (0u - from));
+      Masks p = off;
+      p.kind[before] |= bs;
+      p.theirs |= bs;
+      p.kind[kEmpty] &= static_cast<std::uint16_t>(~bs);
+      f(p, hand);
+      for (int h = 0; h < kHandKinds; ++h) {
+        if (!hand[h]) continue;
+        Masks q = p;  // one of ours was taken on t
+        q.kind[kEmpty] &= static_cast<std::uint16_t>(~bt);
+        q.kind[h + 1] |= bt;
+        Hand qh = hand;
+        --qh[h];
+        f(q, qh);
+        if (h == kChick - 1) {
+          q.kind[kChick] &= static_cast<std::uint16_t>(~bt);
+          q.kind[kHen] |= bt;
           f(q, qh);
-          if (h == kChick - 1) {
-            q.kind[kChick] &= static_cast<std::uint16_t>(~bt);
-            q.kind[kHen] |= bt;
-            f(q, qh);
-          }
         }
       }
     }
   }
+}
+
+// Calls f(p, their hand in p) for the masks of every board p (the other
+// side to move, seen from our side) from which one of their moves gives
+// the position: un-drops, moves back, un-promotions, and un-captures that
+// return a piece from their hand to us (a chick in hand may have been a
+// hen). Each p is the position's masks with a few bits changed.
+template <class F>
+void for_each_unmove(const Position& position, F&& f) {
+  const Masks& x = position.x;
+  const Hand& hand = position.hand[1];
+  for (int k = kChick; k <= kHen; ++k)
+    for (unsigned pieces = x.kind[k] & x.theirs; pieces; pieces &= pieces - 1) {
+      const int t = __builtin_ctz(pieces);
+      unmoves_of_piece(x, hand, static_cast<Kind>(k), t, f);
+    }
 }
 
 }  // namespace rtb::dobutsu
