@@ -40,18 +40,24 @@ std::vector<std::uint16_t> allgather_values(const mpi::Comm& comm, const mpi::Sp
   return all;
 }
 
-// The first vertex whose value differs, as a message; "" when none does.
-std::string compare(const naive::Graph& g, const mpi::Comm& comm, const std::string& what) {
-  const testing::ExplicitGame game(g);
-  const mpi::SplitResult part = mpi::solve_split(game, comm);
-  const std::vector<std::uint16_t> got = allgather_values(comm, part, game.size());
+// The first vertex of g whose value in `got` differs from the naive
+// solver's, as a message; "" when none does and every vertex was legal.
+std::string first_difference(const naive::Graph& g, std::span<const std::uint16_t> got, std::uint64_t legal,
+                             const std::string& what) {
+  if (got.size() != g.n) return what + ": " + std::to_string(got.size()) + " values";
   const std::vector<Value> expected = naive::solve_wdl(g);
   for (std::uint32_t v = 0; v < g.n; ++v)
     if (Value::from_code(got[v]) != expected[v])
       return what + ": vertex " + std::to_string(v) + " is " + to_string(Value::from_code(got[v])) +
              ", the naive solver says " + to_string(expected[v]);
-  if (part.stats.legal != g.n) return what + ": " + std::to_string(part.stats.legal) + " legal positions";
+  if (legal != g.n) return what + ": " + std::to_string(legal) + " legal positions";
   return "";
+}
+
+std::string compare(const naive::Graph& g, const mpi::Comm& comm, const std::string& what) {
+  const testing::ExplicitGame game(g);
+  const mpi::SplitResult part = mpi::solve_split(game, comm);
+  return first_difference(g, allgather_values(comm, part, game.size()), part.stats.legal, what);
 }
 
 // A random game in tiers, as Connect Four is split by discs but with
@@ -70,7 +76,12 @@ class TieredGame : public testing::ExplicitGame {
 };
 static_assert(Tiered<TieredGame>);
 
-TieredGame random_tiered(std::uint64_t seed) {
+struct TieredCase {
+  naive::Graph graph;
+  std::vector<Index> begins;
+};
+
+TieredCase random_tiered(std::uint64_t seed) {
   naive::Rng rng(seed);
   std::vector<Index> begins{0};
   const std::uint32_t tiers = rng.between32(1, 6);
@@ -90,37 +101,19 @@ TieredGame random_tiered(std::uint64_t seed) {
       if (rng.chance(1, 4)) g.out[v].push_back(naive::detail::known_edge(naive::detail::random_value(rng)));
       if (rng.chance(1, 5)) g.terminal[v] = naive::detail::random_value(rng);
     }
-  return TieredGame(std::move(g), std::move(begins));
+  return {std::move(g), std::move(begins)};
 }
 
 // Every tier solved split over the ranks, then gathered on rank 0 and compared there.
 std::string compare_tiered(std::uint64_t seed, const mpi::Comm& comm) {
-  const TieredGame game = random_tiered(seed);
+  const TieredCase c = random_tiered(seed);
+  const TieredGame game(c.graph, c.begins);
   std::vector<std::uint16_t> got;
   const mpi::SplitTotals totals = mpi::solve_tiers_split(
       game, comm,
       [&](std::span<const std::uint16_t> part) { got.insert(got.end(), part.begin(), part.end()); });
   if (!comm.root()) return "";
-  naive::Graph g;
-  g.n = static_cast<std::uint32_t>(game.size());
-  g.out.resize(g.n);
-  g.terminal.resize(g.n);
-  for (std::uint32_t v = 0; v < g.n; ++v) {
-    g.terminal[v] = game.terminal(v);
-    game.moves(v, [&](Successor s) {
-      g.out[v].push_back(s.inside ? naive::detail::inside_edge(static_cast<std::uint32_t>(s.index))
-                                  : naive::detail::known_edge(s.value));
-    });
-  }
-  const std::vector<Value> expected = naive::solve_wdl(g);
-  const std::string what = "tiered graph " + std::to_string(seed);
-  if (got.size() != g.n) return what + ": " + std::to_string(got.size()) + " values written";
-  for (std::uint32_t v = 0; v < g.n; ++v)
-    if (Value::from_code(got[v]) != expected[v])
-      return what + ": vertex " + std::to_string(v) + " is " + to_string(Value::from_code(got[v])) +
-             ", the naive solver says " + to_string(expected[v]);
-  if (totals.stats.legal != g.n) return what + ": " + std::to_string(totals.stats.legal) + " legal positions";
-  return "";
+  return first_difference(c.graph, got, totals.stats.legal, "tiered graph " + std::to_string(seed));
 }
 
 int run(const mpi::Comm& comm) {
