@@ -77,24 +77,6 @@ struct AttackTables {
 };
 inline constexpr AttackTables kAttacks{};
 
-inline int lion_square(const Board& b, int owner) {
-  const std::uint8_t want = static_cast<std::uint8_t>(kLion | (owner ? kTheirs : 0));
-  for (int s = 0; s < kSquares; ++s)
-    if (b.cell[s] == want) return s;
-  return -1;
-}
-
-// Whether `side`'s pieces attack the other side's lion.
-inline bool attacks_lion(const Board& b, int side) {
-  const int target = lion_square(b, 1 - side);
-  const auto& table = side ? kAttacks.theirs : kAttacks.ours;
-  for (int s = 0; s < kSquares; ++s) {
-    const std::uint8_t c = b.cell[s];
-    if (c != kEmpty && owner_of(c) == side && (table[kind_of(c)][s] >> target & 1)) return true;
-  }
-  return false;
-}
-
 // The board seen by the other side: rotated by 180 degrees, colours swapped.
 inline Board turned(const Board& b) {
   Board t;

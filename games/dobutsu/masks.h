@@ -53,7 +53,7 @@ struct SquareMaps {
 };
 inline constexpr SquareMaps kSquareMaps{};
 
-// The board seen by the other side (turned(Board) in masks).
+// The board seen by the other side, as turned(Board) sees it.
 inline Masks turned(const Masks& x) {
   Masks t;
   for (int k = 0; k < 6; ++k) t.kind[k] = kSquareMaps.turned[x.kind[k]];
@@ -89,8 +89,8 @@ struct Attackers {
 };
 inline constexpr Attackers kAttackers{};
 
-// attacks_lion(b, side): whether `side`'s pieces attack the other side's
-// lion (which must be there).
+// Whether `side`'s pieces (0 ours, 1 theirs) attack the other side's lion
+// (which must be there).
 inline bool attacks_lion(const Masks& x, int side) {
   const int lion = lion_square(x, 1 - side);
   unsigned hit = 0;

@@ -4,9 +4,9 @@
 // is dropped and its positions are found again by scanning the values for
 // that depth, so the queue never costs more than about a byte per index:
 // size / sizeof(Entry) entries, the layer being worked included. Lists are
-// kept in blocks (BlockList), so that bound is what they cost. Entry is std::uint32_t for tables of up to
-// 2^32 indices (twice the positions listed instead of scanned), Index
-// beyond.
+// kept in blocks (BlockList), so that bound is what they cost. Entry is
+// std::uint32_t for tables of up to 2^32 indices (twice the positions
+// listed instead of scanned), Index beyond.
 //
 // A layer is handed out in index order: positions next to each other in
 // the index share predecessors' cache lines. A small layer is a sorted

@@ -14,7 +14,7 @@
 // read successors owned by other ranks. Where moves leave the table, the
 // first pass keeps each position's loss floor (FirstLook), so a loss found
 // later reads no known value again: those of a tier may have been fetched
-// from other ranks for the first pass only (gen/mpi/tier_fetch.h). Memory
+// from other ranks for the first pass only (gen/mpi/split_tiers.h). Memory
 // per rank: 4 bytes per owned index (6 with loss floors), 8 per queued
 // position, plus one round's buffers.
 #pragma once

@@ -1,13 +1,14 @@
-// The tiers of a game solved one after another, each split over the ranks.
-// A move from tier k into tier k-1 reads a value that another rank may own. Rather than gather
-// tier k-1 on every rank (size, not size / N, per rank), each rank keeps
-// its own part of tier k-1 and, before the first pass over a chunk of its
-// part of tier k, asks the owners for the values that chunk's moves reach
-// (one request and one answer per owner in two all-to-all exchanges). So a
-// rank holds its parts of the two tiers and one chunk's answers.
+// The tiers of a game solved one after another, each split over the
+// ranks. A move from tier k into tier k-1 reads a value that another rank
+// may own. Rather than gather tier k-1 on every rank (size, not size / N,
+// per rank), each rank keeps its own part of tier k-1 and, before the
+// first pass over a chunk of its part of tier k, asks the owners for the
+// values that the chunk's moves reach (one request and one answer per
+// owner, in two all-to-all exchanges). So a rank holds its parts of the
+// two tiers and one chunk's answers.
 //
-// The split pass fetches for every chunk, on every rank together,
-// and keeps what the first pass learns of each position (FirstLook's
+// The split pass fetches for every chunk, on every rank together, and
+// keeps what the first pass learns of each position (FirstLook's
 // loss_floor), so it never reads a known value after its chunk.
 #pragma once
 

@@ -268,8 +268,8 @@ class Retrograde {
     update_predecessors<kConcurrent>(worker, state);
   }
 
-  // Visits the positions whose bits are set in `words` (word `first` on of
-  // the layer's bitmap), clearing them, a batch at a time.
+  // Visits the positions whose bits are set in `words` (the layer's bitmap
+  // from word `first` on), clearing them, a batch at a time.
   template <bool kConcurrent>
   void visit_words(unsigned worker, std::span<std::uint64_t> words, Index first, std::uint32_t depth) {
     std::array<Index, 256> batch;

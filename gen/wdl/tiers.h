@@ -35,10 +35,10 @@ concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
 };
 
 // The values of tier k-1 as a TierView reads them, by offset into that
-// tier: here all of them; gen/mpi/tier_fetch.h has those a rank fetched.
+// tier: here all of them; gen/mpi/split_tiers.h has those a rank fetched.
 class DenseBefore {
  public:
-  DenseBefore(std::span<const std::uint16_t> values) : values_(values) {}
+  explicit DenseBefore(std::span<const std::uint16_t> values) : values_(values) {}
   std::uint16_t operator()(Index offset) const { return values_[offset]; }
 
  private:
@@ -176,7 +176,7 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
     cp->set_outer([&](Sections& sections) { sections.push_back({"tiers", bytes_of(h)}); });
   }
   for (std::uint32_t k = first; k < game.tier_count(); ++k) {
-    const TierView<G> view(game, k, std::span<const std::uint16_t>(before.get(), before_size));
+    const TierView<G> view(game, k, DenseBefore({before.get(), before_size}));
     GenOptions tier_options = options;
     tier_options.label = "tier " + std::to_string(k + 1) + " of " + std::to_string(game.tier_count());
     if (cp) {

@@ -22,7 +22,7 @@ struct FirstLook {
   // The fewest plies a loss here can take: one more than the slowest known
   // win a move leads to (0 if none). loss_plies() reads it again from the
   // game; the split pass keeps it instead, as its known values are fetched
-  // once (gen/mpi/tier_fetch.h).
+  // once (gen/mpi/split_tiers.h).
   std::uint32_t loss_floor = 0;
 };
 
