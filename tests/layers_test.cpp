@@ -133,6 +133,32 @@ TEST(Layers, OverTheCapLargestLayersAreScanned) {
   EXPECT_TRUE(layers.take(depth).scan);
 }
 
+// A depth listed at one flush and turned into a scan at a later one comes
+// as a scan only: no list, and no bits left behind for the next layer.
+TEST(Layers, ADepthThatBecomesAScanLeavesNoList) {
+  const std::uint32_t size = 1 << 16;
+  Layers<std::uint32_t> layers(size, 2, 20, 2'000);
+  for (std::uint32_t k = 0; k < 1'000; ++k) layers.push(0, 1, k);
+  layers.flush();
+  for (std::uint32_t k = 0; k < 500; ++k) layers.push(0, 2, 3 * k);  // before the cap is passed
+  for (std::uint32_t k = 1'000; k < 4'000; ++k) layers.push(k % 2, 1, k);
+  layers.flush();
+  std::uint32_t depth = 1;
+  ASSERT_TRUE(layers.next(depth));
+  auto first = layers.take(depth);
+  EXPECT_TRUE(first.scan);
+  EXPECT_TRUE(first.list.empty());
+  EXPECT_TRUE(first.bits.empty());
+  layers.flush();
+  depth = 2;
+  ASSERT_TRUE(layers.next(depth));
+  auto second = layers.take(depth);
+  std::vector<std::uint32_t> expected;
+  for (std::uint32_t k = 0; k < 500; ++k) expected.push_back(3 * k);
+  EXPECT_FALSE(second.scan);
+  EXPECT_EQ(positions(second), expected);
+}
+
 TEST(Layers, SavedQueueRestoresTheSameLayers) {
   const std::uint32_t size = 1 << 16;
   Layers<std::uint32_t> layers(size, 2, 20);

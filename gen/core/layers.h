@@ -114,7 +114,9 @@ class Layers {
     if (depth < buckets_.size() && !buckets_[depth].empty()) {
       BlockList<Entry>& from = buckets_[depth];
       total_ -= from.size();
-      if (from.size() < size_ / 512) {
+      if (layer.scan) {
+        from.clear();  // listed before the depth became a scan: the scan finds them
+      } else if (from.size() < size_ / 512) {
         in_hand_ = from.size();
         put_in_order(from, layer.list);
       } else {
