@@ -103,8 +103,7 @@ std::uint32_t bits_of(std::uint32_t pieces, std::uint32_t set) {
 
 // A chick's square is ranked among the 10 squares the lions leave, an
 // elephant's among those the chicks leave, a giraffe's among those both leave.
-std::uint64_t Index::placement_code(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand,
-                                    int m, int o) const {
+std::uint64_t Index::placement_code(const Masks& x, const Hand& our_hand, int m, int o) const {
   const int hi = std::max(m, o), lo = std::min(m, o);
   auto squeeze = [&](std::uint32_t v) { return remove_bit(remove_bit(v, hi), lo); };
   const std::uint32_t chicks = x.kind[kChick] | x.kind[kHen], elephants = x.kind[kElephant],
@@ -125,7 +124,7 @@ std::uint64_t Index::placement_code(const Masks& x, const std::array<std::uint8_
   return class_offset_[cls] + code;
 }
 
-std::uint64_t Index::encode(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand) const {
+std::uint64_t Index::encode(const Masks& x, const Hand& our_hand) const {
   const int m = lion_square(x, 0), o = lion_square(x, 1);
   const int pair = pair_of_[m][o];
   const std::uint64_t base = static_cast<std::uint64_t>(pair) * per_lion_;

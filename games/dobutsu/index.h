@@ -43,14 +43,14 @@ class Index {
   int lion_pair(const Board& b) const { return lion_pair(masks_of(b)); }
   int lion_pair(const Masks& x) const {
     const int ours = lion_square(x, 0), theirs = lion_square(x, 1);
-    return ours < 0 || theirs < 0 ? -1 : pair_of_[ours][theirs];
+    return ours < 0 || theirs < 0 ? -1 : pair_of(ours, theirs);
   }
   // The same from the lions' squares.
   int pair_of(int ours, int theirs) const { return pair_of_[ours][theirs]; }
   // The index of a board whose lion_pair() is not -1, folded by the mirror.
   std::uint64_t encode(const Board& b) const { return encode(masks_of(b), b.hand[0]); }
   // The same from the board's masks and our hand.
-  std::uint64_t encode(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand) const;
+  std::uint64_t encode(const Masks& x, const Hand& our_hand) const;
   // The board of an index below size() (one of a mirror pair).
   Board decode(std::uint64_t i) const { return board_of(decode_position(i)); }
   Position decode_position(std::uint64_t i) const;
@@ -66,8 +66,7 @@ class Index {
 
  private:
   // The class and placement of the pieces other than the lions on m and o.
-  std::uint64_t placement_code(const Masks& x, const std::array<std::uint8_t, kHandKinds>& our_hand, int m,
-                               int o) const;
+  std::uint64_t placement_code(const Masks& x, const Hand& our_hand, int m, int o) const;
 
   std::array<std::array<std::int16_t, kSquares>, kSquares> pair_of_{};
   std::array<std::array<bool, kSquares>, kSquares> flip_{};  // mirror the board first
