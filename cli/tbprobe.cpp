@@ -1,11 +1,16 @@
 // tbprobe: answers questions about positions from tables written by tbgen.
 // The table is opened once; its value kind, read from its meta record,
 // picks the reader (cli/value_kind.h).
+#include <unistd.h>
+
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/common.h"
@@ -53,6 +58,17 @@ PlotSize parse_plot_size(const std::string& text) {
           static_cast<int>(number_option("plot-size height", text.substr(x + 1), 150, 10000))};
 }
 
+// The sweep's progress on a terminal, rewritten in place after each ply;
+// nothing where stderr is a file or a pipe.
+ReachedProgress reachable_progress() {
+  if (isatty(STDERR_FILENO) == 0) return {};
+  return [](std::uint32_t ply, std::uint64_t found) {
+    std::fprintf(stderr, "\rreachable: ply %u, %llu positions found%s", ply,
+                 static_cast<unsigned long long>(found), ply == 0 ? "" : " ");
+    std::fflush(stderr);
+  };
+}
+
 // The table's name as its file says it, with the game's where the name
 // lacks it: "chess KRPvK", "connect4-4x4".
 std::string plot_title(const OpenedTable& table) {
@@ -63,6 +79,7 @@ std::string plot_title(const OpenedTable& table) {
 int main(int argc, char** argv) {
   Request r;
   std::string fen;
+  std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   po::options_description options(
       "Usage: tbprobe --table FILE [what]\n"
       "       tbprobe --dir DIR --game G [--param key=value ...] [--solver S] [what]\n"
@@ -87,6 +104,8 @@ int main(int argc, char** argv) {
       "plot", po::value<std::string>(), "draw the histogram of depths into this file (.svg or .png)")(
       "plot-size", po::value<std::string>()->default_value("800x600"), "the picture's width x height")(
       "reachable", "count the positions reachable from the start position")(
+      "threads,t", po::value(&threads_text)->default_value(threads_text),
+      "with --reachable: worker threads (default: all cores)")(
       "dump", "print every position in index order: <position> <value>")(
       "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")(
       "check", "check the whole file (every page, every block, the values' checksum); exit 1 if damaged")(
@@ -110,6 +129,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const bool json = vm.count("json") > 0;
+  const auto threads = static_cast<unsigned>(number_option("threads", threads_text, 1, 1024));
   if (vm.count("sum")) {
     if (!r.dir.empty()) throw UsageError("--sum takes TABLE:POSITION terms or --table, not --dir");
     const Json j = grundy_sum(SumInput(vm["sum"].as<std::vector<std::string>>(), r.table).parts());
@@ -154,7 +174,11 @@ int main(int argc, char** argv) {
     if (vm.count("plot")) write_plot(depth_histogram(stats, title), vm["plot"].as<std::string>(), plot_size);
     if (vm.count("stats")) answer(*reader, stats, json, &KindReader::print_stats);
   }
-  if (vm.count("reachable")) answer(*reader, reader->reachable(), json, &KindReader::print_reachable);
+  if (vm.count("reachable")) {
+    const Json reached = reader->reachable(threads, reachable_progress());
+    if (isatty(STDERR_FILENO) != 0) std::fputs("\n", stderr);
+    answer(*reader, reached, json, &KindReader::print_reachable);
+  }
   if (vm.count("dump")) reader->dump(std::cout, json);
   return 0;
 }

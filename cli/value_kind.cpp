@@ -62,7 +62,7 @@ Json meta_json(const storage::TableMeta& meta) {
           {"checksum", checksum}};
 }
 
-Json KindReader::reachable() const {
+Json KindReader::reachable(unsigned, const ReachedProgress&) const {
   throw UsageError("tables of this kind have no --reachable");
 }
 

@@ -16,6 +16,7 @@
 
 #include "cli/json.h"
 #include "gen/core/output.h"
+#include "gen/core/reachable.h"
 #include "probe/table.h"
 
 namespace rtb::cli {
@@ -36,9 +37,10 @@ class KindReader {
   virtual void print_position(const Json& answer, std::ostream& out) const = 0;
   virtual Json stats() const = 0;
   virtual void print_stats(const Json& answer, std::ostream& out) const = 0;
-  // Positions reachable from the game's start; throws UsageError where the
-  // kind or the game has no such thing.
-  virtual Json reachable() const;
+  // Positions reachable from the game's start, found by `threads` workers
+  // (progress after each ply); throws UsageError where the kind or the game
+  // has no such thing.
+  virtual Json reachable(unsigned threads, const ReachedProgress& progress) const;
   virtual void print_reachable(const Json& answer, std::ostream& out) const;
   // Every position in index order: a line "<position> <value>" each, or a
   // JSON object per line with `json`.

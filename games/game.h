@@ -79,6 +79,9 @@ struct IndexSink {
 struct ValueSink {
   void operator()(Value) const {}
 };
+struct KeyedSink {
+  void operator()(Successor, std::uint64_t) const {}
+};
 }  // namespace contract
 
 // The required members (each is also described in games/hooks.h):
@@ -137,6 +140,17 @@ concept AttachesDependencies = requires(G& g, const DependencyValues& values) {
 template <class G>
 concept CountsMoves = requires(const G& g, Index i, contract::ValueSink known) {
   { g.count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;
+};
+
+// And one makes tbprobe --reachable's sweep cheaper for a game with
+// outside keys (hooks::OutsideKeys):
+//   void keyed_moves(Index i, F&& f) const:
+// f(successor, key) for each move of moves(i), in its order, with the key
+// outside_keys(i) gives a move that leaves the table (0 for the others).
+// It saves a second decode and move generation per position.
+template <class G>
+concept KeysMoves = requires(const G& g, Index i, contract::KeyedSink f) {
+  g.keyed_moves(i, f);
 };
 
 template <class G>

@@ -185,6 +185,34 @@ TEST(Dobutsu, EveryIndexOfAStretchDecodesAndEncodesBack) {
   EXPECT_GT(legal, game().size() / 997 * 9 / 10);
 }
 
+// The generator and the sweep make moves on masks, names and text on
+// boards: both must give the same boards in the same order (move_names()
+// pairs with moves() by position in the list).
+TEST(Dobutsu, MovesOnMasksAreTheMovesOnBoardsInTheirOrder) {
+  std::mt19937_64 rng(11);
+  const auto& index = game().index();
+  std::uint64_t compared = 0;
+  for (int n = 0; n < 50000; ++n) {
+    const Index i = rng() % game().size();
+    if (!game().legal(i) || Dobutsu::over(index.decode(i))) continue;
+    const dobutsu::Position p = index.decode_position(i);
+    std::vector<dobutsu::Masks> on_masks, on_boards;
+    std::vector<std::uint64_t> wide_on_boards;
+    dobutsu::for_each_move(p, [&](const dobutsu::Masks& after) { on_masks.push_back(after); });
+    dobutsu::for_each_move(index.decode(i), [&](const Board& after, const dobutsu::Move&) {
+      on_boards.push_back(dobutsu::masks_of(after));
+      const Board next = dobutsu::turned(after);
+      if (index.lion_pair(next) < 0) wide_on_boards.push_back(index.wide_encode(next));
+    });
+    ASSERT_EQ(on_masks, on_boards) << game().text(i);
+    const auto keys = game().outside_keys(i);
+    ASSERT_EQ(keys.size(), wide_on_boards.size()) << game().text(i);
+    for (std::size_t k = 0; k < keys.size(); ++k) ASSERT_EQ(keys[k] / 2, wide_on_boards[k]) << game().text(i);
+    compared += on_masks.size();
+  }
+  EXPECT_GT(compared, 200000u);
+}
+
 TEST(Dobutsu, MovesAndUnmovesAgreeOnALargeSample) {
   PluginCheckOptions options;
   options.threads = 2;

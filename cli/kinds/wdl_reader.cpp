@@ -1,10 +1,14 @@
 #include "cli/kinds/wdl_reader.h"
 
+#include <bit>
 #include <map>
 #include <ostream>
+#include <span>
 #include <utility>
 
 #include "cli/common.h"
+#include "games/registry.h"
+#include "gen/core/reachable.h"
 #include "probe/text_probe.h"
 
 namespace rtb::cli {
@@ -52,6 +56,35 @@ Json histogram_json(const DepthCounts& histogram) {
   for (const auto& [depth, counts] : histogram)
     bins.push_back({{"plies", depth}, {"wins", counts.first}, {"losses", counts.second}});
   return bins;
+}
+
+// The positions `reached` found, with their values: inside the table by
+// `values`, outside by the values their moves brought.
+template <Game G>
+Json reached_json(const G& game, const Reached& reached, std::span<const std::uint16_t> values,
+                  ThreadPool& pool) {
+  std::vector<Counts> counts(pool.size());
+  const auto words = reached.inside.words();
+  pool.parallel_for(words.size(), 1 << 12, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
+    for (std::uint64_t w = lo; w < hi; ++w)
+      for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+        const Index i = 64 * w + static_cast<unsigned>(std::countr_zero(bits));
+        counts[worker].add(Value::from_code(values[i]), hooks::ClassSize::call(game, i));
+      }
+  });
+  const ReachedTally& t = reached.tally;
+  Counts all;
+  for (int k = 0; k < 3; ++k) all.full[k] = t.outside_full[k];
+  for (const Counts& part : counts)
+    for (int k = 0; k < 3; ++k) all.stored[k] += part.stored[k], all.full[k] += part.full[k];
+  const std::uint64_t* c = all.full;
+  return {{"positions", c[0] + c[1] + c[2]},
+          {"canonical", all.stored[0] + all.stored[1] + all.stored[2] + t.outside},
+          {"terminal", t.ended_inside + t.outside},
+          {"plies", reached.plies},
+          {"wins", c[static_cast<int>(Outcome::Win)]},
+          {"draws", c[static_cast<int>(Outcome::Draw)]},
+          {"losses", c[static_cast<int>(Outcome::Loss)]}};
 }
 
 std::string side_title(int side) {
@@ -151,55 +184,19 @@ class WdlReader final : public KindReader {
       out << h.at("plies") << "  " << h.at("wins") << "  " << h.at("losses") << "\n";
   }
 
-  // A forward sweep from the start, counted both as stored (canonical) and
-  // over the full board.
-  Json reachable() const override {
-    const AnyGame& game = table_.game();
-    const auto start = game.start();
+  // A forward sweep from the start (gen/core/reachable.h), counted both as
+  // stored (canonical) and over the full board.
+  Json reachable(unsigned threads, const ReachedProgress& progress) const override {
+    const AnyGame& any = table_.game();
+    const auto start = any.start();
     if (!start)
-      throw UsageError("game " + std::string(game.name()) + " has no start position for --reachable");
-    const auto values = table_.read_all();
-    std::vector<bool> seen(game.size(), false);
-    std::vector<Index> frontier{*start};
-    seen[*start] = true;
-    // Games whose game-ending positions leave the table name them by keys
-    // (hooks::OutsideKeys), counted here but not expanded.
-    std::vector<bool> seen_outside(game.outside_size(), false);
-    std::uint64_t canonical = 0, full = 0, terminal = 0, by_outcome[3] = {0, 0, 0};
-    while (!frontier.empty()) {
-      const Index i = frontier.back();
-      frontier.pop_back();
-      ++canonical;
-      const std::uint64_t weight = game.class_size(i);
-      full += weight;
-      by_outcome[static_cast<int>(Value::from_code(values[i]).outcome())] += weight;
-      const auto moves = game.moves(i);
-      terminal += moves.empty();
-      std::vector<std::uint64_t> keys;
-      std::size_t known = 0;
-      for (const Successor& s : moves) {
-        if (!s.inside) {
-          if (seen_outside.empty()) continue;
-          if (keys.empty()) keys = game.outside_keys(i);
-          const std::uint64_t key = keys.at(known++);
-          if (seen_outside[key]) continue;
-          seen_outside[key] = true;
-          ++canonical;
-          ++terminal;
-          full += 2 - (key & 1);
-          by_outcome[static_cast<int>(s.value.outcome())] += 2 - (key & 1);
-        } else if (!seen[s.index]) {
-          seen[s.index] = true;
-          frontier.push_back(s.index);
-        }
-      }
-    }
-    return {{"positions", full},
-            {"canonical", canonical},
-            {"terminal", terminal},
-            {"wins", by_outcome[static_cast<int>(Outcome::Win)]},
-            {"draws", by_outcome[static_cast<int>(Outcome::Draw)]},
-            {"losses", by_outcome[static_cast<int>(Outcome::Loss)]}};
+      throw UsageError("game " + std::string(any.name()) + " has no start position for --reachable");
+    const storage::TableMeta& m = table_.meta();
+    return with_game(m.game, Params::from_canonical(m.params), [&](const auto& game) {
+      ThreadPool pool(threads);
+      const Reached reached = rtb::reachable(game, *start, pool, progress);
+      return reached_json(game, reached, table_.read_all(), pool);
+    });
   }
 
   void print_reachable(const Json& j, std::ostream& out) const override {

@@ -51,10 +51,10 @@ class Dobutsu {
 
   template <class F>
   void moves(Index i, F&& f) const {
-    const dobutsu::Board b = index_.decode(i);
-    if (over(b)) return;
-    dobutsu::for_each_move(b,
-                           [&](const dobutsu::Board& after, const dobutsu::Move&) { f(successor(after)); });
+    const dobutsu::Position p = index_.decode_position(i);
+    if (over(p.x)) return;
+    dobutsu::for_each_move(
+        p, [&](const dobutsu::Masks& after) { f(successor(dobutsu::turned(after), p.hand[1])); });
   }
 
   // The first pass: only a lion's move can leave the table (onto the far
@@ -141,14 +141,22 @@ class Dobutsu {
   std::uint64_t outside_size() const { return 2 * index_.wide_size(); }
   std::vector<std::uint64_t> outside_keys(Index i) const {
     std::vector<std::uint64_t> out;
-    const dobutsu::Board b = index_.decode(i);
-    if (over(b)) return out;
-    dobutsu::for_each_move(b, [&](const dobutsu::Board& after, const dobutsu::Move&) {
-      const dobutsu::Board next = dobutsu::turned(after);
-      if (index_.lion_pair(next) >= 0) return;
-      out.push_back(2 * index_.wide_encode(next) + (dobutsu::mirrored(next) == next));
+    keyed_moves(i, [&](const Successor& s, std::uint64_t key) {
+      if (!s.inside) out.push_back(key);
     });
     return out;
+  }
+  template <class F>
+  void keyed_moves(Index i, F&& f) const {
+    const dobutsu::Position p = index_.decode_position(i);
+    if (over(p.x)) return;
+    dobutsu::for_each_move(p, [&](const dobutsu::Masks& after) {
+      const dobutsu::Masks next = dobutsu::turned(after);
+      if (index_.lion_pair(next) >= 0)
+        return f(Successor::to(index_.encode(next, p.hand[1])), std::uint64_t{0});
+      f(Successor::known(terminal_value(next)),
+        2 * index_.wide_encode(next, p.hand[1]) + (dobutsu::mirrored(next) == next));
+    });
   }
 
   // Exposed for tests and the reachable census.
@@ -161,11 +169,11 @@ class Dobutsu {
   static Value terminal_value(const dobutsu::Masks& x) {
     return dobutsu::attacks_lion(x, 0) ? Value::win(1) : Value::loss(0);
   }
-  // Where a move leads: the board after it, still seen by the mover.
-  Successor successor(const dobutsu::Board& after) const {
-    const dobutsu::Masks next = dobutsu::turned(dobutsu::masks_of(after));
+  // Where a move leads: the board after it, seen by the next mover, who
+  // holds `hand`.
+  Successor successor(const dobutsu::Masks& next, const dobutsu::Hand& hand) const {
     if (index_.lion_pair(next) < 0) return Successor::known(terminal_value(next));
-    return Successor::to(index_.encode(next, after.hand[1]));
+    return Successor::to(index_.encode(next, hand));
   }
   static std::string board_text(const dobutsu::Board& b, bool gote_to_move);
   // A board as text, checked; the bool says Gote is to move (the board is

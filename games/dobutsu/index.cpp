@@ -134,12 +134,11 @@ std::uint64_t Index::encode(const Masks& x, const Hand& our_hand) const {
   return base + std::min(code, placement_code(mirrored(x), our_hand, m, o));
 }
 
-std::uint64_t Index::wide_encode(const Board& b) const {
-  auto wide = [&](const Masks& x) {
-    const int m = lion_square(x, 0), o = lion_square(x, 1);
-    return static_cast<std::uint64_t>(m * kSquares + o) * per_lion_ + placement_code(x, b.hand[0], m, o);
+std::uint64_t Index::wide_encode(const Masks& x, const Hand& our_hand) const {
+  auto wide = [&](const Masks& y) {
+    const int m = lion_square(y, 0), o = lion_square(y, 1);
+    return static_cast<std::uint64_t>(m * kSquares + o) * per_lion_ + placement_code(y, our_hand, m, o);
   };
-  const Masks x = masks_of(b);
   return std::min(wide(x), wide(mirrored(x)));
 }
 

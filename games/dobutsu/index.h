@@ -62,7 +62,8 @@ class Index {
   // of it unused), folded by the mirror: names the positions the lions
   // alone decide, which are outside the table (the reachable count).
   std::uint64_t wide_size() const { return static_cast<std::uint64_t>(kSquares * kSquares) * per_lion_; }
-  std::uint64_t wide_encode(const Board& b) const;
+  std::uint64_t wide_encode(const Board& b) const { return wide_encode(masks_of(b), b.hand[0]); }
+  std::uint64_t wide_encode(const Masks& x, const Hand& our_hand) const;
 
  private:
   // The class and placement of the pieces other than the lions on m and o.

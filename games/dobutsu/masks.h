@@ -110,6 +110,46 @@ inline Board board_of(const Position& p) {
   return b;
 }
 
+// Calls f(masks after the move) for every move of ours, in for_each_move's
+// order on boards (by square, then target; then drops by kind and square),
+// still seen from our side. Our hand after a move is not needed: the
+// index takes the next mover's hand, which is their hand, unchanged. The
+// caller checks first that the game is not over.
+template <class F>
+void for_each_move(const Position& p, F&& f) {
+  const Masks& x = p.x;
+  const unsigned empty = x.kind[kEmpty];
+  const unsigned ours = ~(x.theirs | empty) & kAllSquares;
+  for (unsigned pieces = ours; pieces; pieces &= pieces - 1) {
+    const int s = __builtin_ctz(pieces);
+    const auto bs = static_cast<std::uint16_t>(1u << s);
+    int k = kChick;
+    while (!(x.kind[k] & bs)) ++k;
+    for (unsigned targets = kAttacks.ours[k][s] & ~ours; targets; targets &= targets - 1) {
+      const int t = __builtin_ctz(targets);
+      const auto bt = static_cast<std::uint16_t>(1u << t);
+      Masks a = x;
+      for (int v = kEmpty; v <= kHen; ++v)
+        a.kind[v] &= static_cast<std::uint16_t>(~bt);  // the victim, if any
+      a.theirs &= static_cast<std::uint16_t>(~bt);
+      a.kind[k] &= static_cast<std::uint16_t>(~bs);
+      a.kind[kEmpty] |= bs;
+      a.kind[k == kChick && t < 3 ? kHen : k] |= bt;
+      f(a);
+    }
+  }
+  for (int h = 0; h < kHandKinds; ++h) {
+    if (!p.hand[0][h]) continue;
+    for (unsigned targets = empty; targets; targets &= targets - 1) {
+      const auto bt = static_cast<std::uint16_t>(targets & (0u - targets));
+      Masks a = x;
+      a.kind[kEmpty] &= static_cast<std::uint16_t>(~bt);
+      a.kind[h + 1] |= bt;
+      f(a);
+    }
+  }
+}
+
 // The unmoves of their piece of kind k on t (for_each_unmove).
 template <class F>
 void unmoves_of_piece(const Masks& x, const Hand& hand, Kind k, int t, F& f) {

@@ -71,9 +71,10 @@ class Table:
         """Counts and the depth histogram (tbprobe --stats)."""
         return Stats._from(self._t.stats())
 
-    def reachable(self) -> dict:
-        """The positions reachable from the game's start (tbprobe --reachable)."""
-        return self._t.reachable()
+    def reachable(self, threads: int = 0) -> dict:
+        """The positions reachable from the game's start (tbprobe --reachable),
+        found by `threads` workers (0: every core)."""
+        return self._t.reachable(threads)
 
     def check(self) -> None:
         """Checks every page, block and value; CorruptTableError on damage."""

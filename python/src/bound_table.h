@@ -4,10 +4,12 @@
 // for the causes a caller tells apart.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "cli/value_kind.h"
 #include "probe/grundy.h"
@@ -34,7 +36,10 @@ class BoundTable {
   cli::Json position(const std::string& text, bool line) const;
   cli::Json position_at(Index index, bool line) const;
   cli::Json stats() const { return reader().stats(); }
-  cli::Json reachable() const { return reader().reachable(); }
+  // `threads` workers, 0 for every core.
+  cli::Json reachable(unsigned threads) const {
+    return reader().reachable(threads ? threads : std::max(1u, std::thread::hardware_concurrency()), {});
+  }
   // Checks every page, block and value; Corrupt on the first damage.
   void check() const;
   // The table's Grundy reader, for sums; BadArgument for a table of another kind.

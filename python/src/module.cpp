@@ -112,7 +112,9 @@ PYBIND11_MODULE(_rtb, m) {
           [](const BoundTable& t, Index i, bool line) { return to_python(t.position_at(i, line)); },
           py::arg("index"), py::arg("line") = false)
       .def("stats", [](const BoundTable& t) { return to_python(t.stats()); })
-      .def("reachable", [](const BoundTable& t) { return to_python(t.reachable()); })
+      .def(
+          "reachable", [](const BoundTable& t, unsigned threads) { return to_python(t.reachable(threads)); },
+          py::arg("threads") = 0)
       .def("check", &BoundTable::check)
       .def("close", &BoundTable::close);
 
