@@ -15,6 +15,7 @@
 
 #include "cli/common.h"
 #include "cli/kinds/grundy.h"
+#include "cli/lichess.h"
 #include "cli/plot.h"
 #include "cli/table_lookup.h"
 #include "cli/value_kind.h"
@@ -58,6 +59,10 @@ PlotSize parse_plot_size(const std::string& text) {
           static_cast<int>(number_option("plot-size height", text.substr(x + 1), 150, 10000))};
 }
 
+std::filesystem::path table_directory(const std::filesystem::path& file) {
+  return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+}
+
 // The sweep's progress on a terminal, rewritten in place after each ply;
 // nothing where stderr is a file or a pipe.
 ReachedProgress reachable_progress() {
@@ -97,7 +102,9 @@ int main(int argc, char** argv) {
       ("with --dir: the kind of table to find, as tbgen --solver (" + solver_names() + ")").c_str())(
       "grundy", "with --dir: the same as --solver grundy")(
       "position", po::value<std::string>(), "print the value of this position and of every move")(
-      "fen", po::value(&fen), "the same as --position; with --dir and no --game, a chess FEN")(
+      "fen", po::value(&fen),
+      "a chess FEN, from the tables of --dir (or of --table's directory); with --json, in the shape of "
+      "lichess's tablebase answer (--position FEN --json: rtb's own)")(
       "index", po::value<std::string>(), "the same for the position with this index")(
       "line", "with --position or --index: also print the best line to the end")(
       "stats", "print the counts and the histogram of depths")(
@@ -141,6 +148,20 @@ int main(int argc, char** argv) {
   if (vm.count("fen")) r.position = fen;
   if (vm.count("grundy")) r.solver = "grundy";
   if (r.table.empty() == r.dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
+  if (vm.count("fen") && json) {
+    // lichess's shape: every metric's tables of the directory at once.
+    if (vm.count("line"))
+      throw UsageError("--line goes with --position FEN --json (lichess's answer has no line)");
+    const std::filesystem::path dir =
+        !r.dir.empty() ? std::filesystem::path(r.dir) : table_directory(r.table);
+    if (!std::filesystem::is_directory(dir))
+      throw UsageError(quote_input(dir.string()) + " is not a directory");
+    std::cout << lichess_answer(Tablebase(dir), fen).dump() << "\n";
+    r.position.reset();
+    if (!vm.count("index") && !vm.count("stats") && !vm.count("plot") && !vm.count("dump") &&
+        !vm.count("reachable") && !vm.count("checksum") && !vm.count("check"))
+      return 0;
+  }
   std::optional<Index> index;
   if (vm.count("index")) index = number_option("index", vm["index"].as<std::string>(), 0, UINT64_MAX);
   if (!r.position && !index && !vm.count("stats") && !vm.count("plot") && !vm.count("dump") &&

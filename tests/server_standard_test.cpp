@@ -74,7 +74,7 @@ TEST_F(ServerTest, StandardAgreesWithTbprobeDepths) {
                                 "8/8/8/8/4k3/8/1Q6/K7 w - - 0 1", "8/2k5/8/8/8/8/8/KQ6 b - - 0 1"}) {
     const json j = standard(fen);
     expect_shape(j, false);
-    const json probed = tbprobe("--fen " + quoted(fen));
+    const json probed = tbprobe("--position " + quoted(fen));
     const json& value = probed.at("value");
     const int plies = value.value("plies", 0);
     EXPECT_EQ(j.at("category"), value.at("outcome")) << fen;
@@ -156,6 +156,22 @@ TEST_F(ServerTest, StandardWithoutATableIsUnknown) {
   EXPECT_TRUE(j.at("dtm").is_null());
   EXPECT_FALSE(j.at("moves").empty());
   for (const json& m : j.at("moves")) EXPECT_EQ(m.at("category"), "unknown") << m;
+}
+
+// tbprobe --fen --json prints lichess's answer too, the same one: engines'
+// and clients' scripts need no server.
+TEST_F(ServerTest, TbprobeFenJsonIsTheStandardAnswer) {
+  for (const std::string fen :
+       {"k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "8/K7/5q2/1k6/8/8/8/8 b - - 96 1", "8/8/8/3k4/8/8/8/KR6 b - - 0 1",
+        "k7/1R6/8/8/8/8/8/7K b - - 0 1", "k7/8/8/8/8/8/8/KBN5 w - - 0 1"}) {
+    const json probed = tbprobe("--fen " + quoted(fen));
+    expect_shape(probed, false);
+    EXPECT_EQ(probed, standard(fen)) << fen;
+  }
+  const Ran line = run("(" + std::string(TBPROBE) + " --dir " + tables_dir().string() +
+                       " --fen 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1' --json --line 2>&1)");
+  EXPECT_EQ(line.code, 2) << line.out;
+  EXPECT_NE(line.out.find("--position"), std::string::npos) << line.out;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 """rtb.chess in the shape of python-chess's chess.syzygy and chess.gaviota,
-its values equal to tbprobe --fen --json's."""
+its values equal to tbprobe --position FEN --json's."""
 
 import os
 import random
@@ -39,7 +39,7 @@ def fens(tables, material, n, seed):
 def test_wdl_and_dtm_equal_tbprobe(tables, material):
     with rtb.chess.open_tablebase(tables) as tb:
         for fen in fens(tables, material, 45, seed=len(material)):
-            v = tbprobe("--dir", str(tables), "--fen", fen)[0]["value"]
+            v = tbprobe("--dir", str(tables), "--position", fen)[0]["value"]
             wdl = {"win": 2, "draw": 0, "loss": -2}[v["outcome"]]
             dtm = {"win": 1, "draw": 0, "loss": -1}[v["outcome"]] * v.get("plies", 0)
             assert tb.probe_wdl(fen) == wdl, fen
@@ -65,7 +65,7 @@ def test_across_tables_in_the_general_api(tables):
     with rtb.open_directory(tables) as tb:
         fen = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
         p = tb.probe("chess", fen, line=True)
-        assert p.json == tbprobe("--dir", str(tables), "--fen", fen, "--line")[0]
+        assert p.json == tbprobe("--dir", str(tables), "--position", fen, "--line")[0]
         assert p.value == rtb.Value("loss", 10)
         assert all(m.name for m in p.moves) and len(p.line) == 10
 
