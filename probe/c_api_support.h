@@ -96,6 +96,19 @@ int guarded_status(F&& f) noexcept {
   return -static_cast<int>(last_code);
 }
 
+// Runs f (which returns a number of at least 0) and returns it, or the
+// failure's negative code.
+template <class F>
+int guarded_number(F&& f) noexcept {
+  try {
+    clear_error();
+    return f();
+  } catch (...) {
+    record(std::current_exception());
+  }
+  return -static_cast<int>(last_code);
+}
+
 inline void require(const void* p, const char* what) {
   if (!p) throw Failure(RTB_ERR_BAD_ARGUMENT, std::string(what) + " is NULL");
 }

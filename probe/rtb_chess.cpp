@@ -19,11 +19,14 @@
 #include "games/chess/notation.h"
 #include "games/derive.h"
 #include "probe/c_api_support.h"
+#include "probe/chess_handle.h"
 #include "probe/probe.h"
 
 namespace {
 
 using namespace rtb::chess;
+using namespace rtb::chess_handle;
+using rtb::Value;
 
 using rtb::c_api::Failure;
 using rtb::c_api::fill;
@@ -31,94 +34,77 @@ using rtb::c_api::guarded;
 using rtb::c_api::guarded_status;
 using rtb::c_api::require;
 
-// The largest tables tbgen makes; a board with more pieces has no table.
-constexpr int kMaxTablePieces = 6;
-
-struct Entry {
-  rtb::Chess game;                    // its index of a board
-  const rtb::ProbeTable& table;       // held by the Tablebase
-  std::vector<std::uint16_t> values;  // the whole table, with RTB_CHESS_IN_MEMORY
-};
-
 }  // namespace
 
-struct rtb_chess {
-  std::filesystem::path dir;
-  std::unique_ptr<rtb::Tablebase> tablebase;  // of dir
-  std::string metric;
-  bool in_memory = false;
-  int max_pieces = 0;
-  mutable std::shared_mutex mutex;
-  mutable std::unordered_map<std::uint64_t, std::unique_ptr<Entry>> tables;  // by material key
-
-  const Entry& entry(const Material& m) const {
-    const std::uint64_t key = m.key();
-    {
-      std::shared_lock lock(mutex);
-      if (auto it = tables.find(key); it != tables.end()) return *it->second;
-    }
-    std::unique_lock lock(mutex);
+const Entry& rtb_chess::entry(const Material& m) const {
+  const std::uint64_t key = m.key();
+  {
+    std::shared_lock lock(mutex);
     if (auto it = tables.find(key); it != tables.end()) return *it->second;
-    // Kept only once open: a table that is missing or fails to open leaves
-    // no entry, so the next probe looks for it again.
-    auto opened = open(m);
-    return *tables.emplace(key, std::move(opened)).first->second;
   }
+  std::unique_lock lock(mutex);
+  if (auto it = tables.find(key); it != tables.end()) return *it->second;
+  // Kept only once open: a table that is missing or fails to open leaves
+  // no entry, so the next probe looks for it again.
+  auto opened = open(m);
+  return *tables.emplace(key, std::move(opened)).first->second;
+}
 
-  std::unique_ptr<Entry> open(const Material& m) const {
-    rtb::Params p;
-    p.set("material", m.name());
-    p.set("metric", metric);
-    rtb::Chess game(p);
-    rtb::c_api::require_table_file(dir / (game.table_name() + ".rtb"));
-    const rtb::ProbeTable* table = nullptr;
-    try {
-      table = tablebase->find(rtb::Chess::kName, p);
-    } catch (const rtb::ProbeError& e) {  // of another kind, or made for other parameters
-      throw Failure(RTB_ERR_WRONG_KIND, e.what());
-    }
-    if (!table) throw Failure(RTB_ERR_NO_TABLE, "no table " + game.table_name() + ".rtb in " + dir.string());
-    auto e = std::make_unique<Entry>(Entry{std::move(game), *table, {}});
-    if (in_memory) e->values = e->table.read_all();
-    return e;
+std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
+  rtb::Params p;
+  p.set("material", m.name());
+  p.set("metric", metric);
+  rtb::Chess game(p);
+  rtb::c_api::require_table_file(dir / (game.table_name() + ".rtb"));
+  const rtb::ProbeTable* table = nullptr;
+  try {
+    table = tablebase->find(rtb::Chess::kName, p);
+  } catch (const rtb::ProbeError& e) {  // of another kind, or made for other parameters
+    throw Failure(RTB_ERR_WRONG_KIND, e.what());
   }
+  if (!table) throw Failure(RTB_ERR_NO_TABLE, "no table " + game.table_name() + ".rtb in " + dir.string());
+  auto e = std::make_unique<Entry>(Entry{std::move(game), *table, {}});
+  if (in_memory) e->values = e->table.read_all();
+  return e;
+}
 
-  // The stored value of a legal position without en-passant rights.
-  rtb::Value lookup(const Board& b) const {
-    const Material m = Material::of(b);
-    if (m.kings_only()) return rtb::Value::draw();
-    // Before the key is formed: its four bits per count would let sixteen
-    // pieces of one type pass for one of the next.
-    if (m.pieces() > kMaxTablePieces)
-      throw Failure(RTB_ERR_NO_TABLE,
-                    "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
-    const bool as_is = m.is_canonical();
-    const Entry& e = entry(as_is ? m : m.swapped());
-    const rtb::Index i = e.game.layout().index(as_is ? b : swap_colors(b, m.has_pawns()));
-    return rtb::Value::from_code(e.values.empty() ? e.table.opened().code_unchecked(i) : e.values[i]);
-  }
+rtb::Value rtb_chess::lookup(const Board& b) const {
+  const Material m = Material::of(b);
+  if (m.kings_only()) return rtb::Value::draw();
+  // Before the key is formed: its four bits per count would let sixteen
+  // pieces of one type pass for one of the next.
+  if (m.pieces() > kMaxTablePieces)
+    throw Failure(RTB_ERR_NO_TABLE, "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
+  const bool as_is = m.is_canonical();
+  const Entry& e = entry(as_is ? m : m.swapped());
+  const rtb::Index i = e.game.layout().index(as_is ? b : swap_colors(b, m.has_pawns()));
+  return rtb::Value::from_code(e.values.empty() ? e.table.opened().code_unchecked(i) : e.values[i]);
+}
 
-  // One ply ahead, over every move including the en-passant captures.
-  rtb::Value lookahead(const Board& b, Square ep) const {
-    rtb::BestOfMoves best;
-    // The depth restarts after a conversion (dtc) or a zeroing move (dtz).
-    auto add = [&](rtb::Value v, bool converts, bool zeroes) {
-      if (converts && metric == "dtc" && !v.is_draw())
-        v = v.is_win() ? rtb::Value::win(0) : rtb::Value::loss(0);
-      if (zeroes && metric == "dtz") v = rtb::chess::zeroed(rtb::chess::wdl50(v));
-      best.add(v);
-    };
-    legal_moves(b, [&](const Move& m, const Board& after) {
-      add(lookup(after), m.converts(), m.converts() || m.piece == rtb::chess::kPawn);
-    });
-    en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true, true); });
-    return best.value();  // there is a move: an en-passant capture exists
-  }
-};
+rtb::Value rtb_chess::lookahead(const Board& b, Square ep) const {
+  rtb::BestOfMoves best;
+  // The depth restarts after a conversion (dtc) or a zeroing move (dtz).
+  auto add = [&](rtb::Value v, bool converts, bool zeroes) {
+    if (converts && metric == "dtc" && !v.is_draw())
+      v = v.is_win() ? rtb::Value::win(0) : rtb::Value::loss(0);
+    if (zeroes && metric == "dtz") v = rtb::chess::zeroed(rtb::chess::wdl50(v));
+    best.add(v);
+  };
+  legal_moves(b, [&](const Move& m, const Board& after) {
+    add(lookup(after), m.converts(), m.converts() || m.piece == rtb::chess::kPawn);
+  });
+  en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true, true); });
+  return best.value();  // there is a move: an en-passant capture exists
+}
 
-namespace {
+Value rtb_chess::value(const Board& b, Square ep) const {
+  bool capture = false;
+  en_passant_captures(b, ep, [&](const Board&) { capture = true; });
+  return capture ? lookahead(b, ep) : lookup(b);
+}
 
-Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (&by_type)[6], int stm) {
+Board rtb::chess_handle::make_board(std::uint64_t white, std::uint64_t black,
+                                    const std::uint64_t (&by_type)[6], int stm) {
   auto illegal = [](const char* why) { return Failure(RTB_ERR_ILLEGAL_POSITION, why); };
   if (stm != RTB_CHESS_WHITE && stm != RTB_CHESS_BLACK)
     throw Failure(RTB_ERR_BAD_ARGUMENT, "side_to_move must be 0 or 1");
@@ -140,6 +126,8 @@ Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (
   if (in_check(b, opponent(b.stm))) throw illegal("the side not to move is in check");
   return b;
 }
+
+namespace {
 
 int largest_table(const std::filesystem::path& dir, const std::string& metric) {
   int best = 0;
@@ -180,6 +168,12 @@ rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
         tb->tablebase = std::make_unique<rtb::Tablebase>(tb->dir);
         tb->in_memory = flags & RTB_CHESS_IN_MEMORY;
         tb->max_pieces = largest_table(tb->dir, tb->metric);
+        if (tb->metric != "dtm") {
+          tb->dtm = std::make_unique<rtb_chess>();
+          tb->dtm->dir = tb->dir;
+          tb->dtm->tablebase = std::make_unique<rtb::Tablebase>(tb->dir);
+          tb->dtm->metric = "dtm";
+        }
         return tb.release();  // the caller's until rtb_chess_close
       },
       nullptr);

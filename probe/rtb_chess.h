@@ -38,6 +38,7 @@
 #ifndef RTB_CHESS_H
 #define RTB_CHESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "probe/rtb.h"
@@ -126,6 +127,98 @@ int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_
  *  - and the table failures of rtb_chess_probe().
  */
 int rtb_chess_probe_fen(const rtb_chess* tb, const char* fen, rtb_value* out);
+
+/** Syzygy's five classes under the 50-move rule, in Fathom's numbers
+ * (TB_LOSS .. TB_WIN), for the side to move. */
+enum {
+  RTB_CHESS_LOSS = 0,         /**< lost within the 50-move rule */
+  RTB_CHESS_BLESSED_LOSS = 1, /**< lost, but the rule saves the loser */
+  RTB_CHESS_DRAW = 2,
+  RTB_CHESS_CURSED_WIN = 3, /**< won, but not before the rule draws it */
+  RTB_CHESS_WIN = 4         /**< won within the 50-move rule */
+};
+
+/** rtb_chess_root_move::promotion */
+enum {
+  RTB_CHESS_PROMOTES_NONE = 0,
+  RTB_CHESS_PROMOTES_QUEEN = 1,
+  RTB_CHESS_PROMOTES_ROOK = 2,
+  RTB_CHESS_PROMOTES_BISHOP = 3,
+  RTB_CHESS_PROMOTES_KNIGHT = 4
+};
+
+/** rtb_chess_root_move::dtz or dtm where no table of that metric is there. */
+#define RTB_CHESS_UNKNOWN INT32_MIN
+
+/** @brief The class of a position under the 50-move rule, shaped like
+ * Fathom's tb_probe_wdl().
+ *
+ * With a handle of metric "dtz", the position's class with `rule50` plies
+ * already played since the last capture or pawn move: a win whose DTZ plus
+ * `rule50` passes 100 plies is a cursed win, a loss a blessed loss (a mate
+ * stays a mate), as engines judge it. Fathom refuses `rule50` other than 0;
+ * this applies it. With "dtm" or "dtc" tables, which know nothing of the
+ * rule, #RTB_CHESS_WIN, #RTB_CHESS_DRAW or #RTB_CHESS_LOSS.
+ * Thread-safe, as rtb_chess_probe(); it costs one table lookup (a block of
+ * the table read and decompressed when not cached), or one per move where an
+ * en-passant capture is possible.
+ * @param[in] tb a handle from rtb_chess_open().
+ * @param[in] white, black, kings, queens, rooks, bishops, knights, pawns the bitboards,
+ *   as for rtb_chess_probe().
+ * @param[in] rule50 plies since the last capture or pawn move (the FEN's halfmove clock).
+ * @param[in] castling castling rights in any encoding; anything but 0 fails, as in Fathom.
+ * @param[in] ep_square the en-passant square, or 0 or #RTB_CHESS_NO_EP for none (0, a1,
+ *   is never one: Fathom's "none").
+ * @param[in] white_to_move nonzero when white is to move (Fathom's `turn`).
+ * @return #RTB_CHESS_LOSS .. #RTB_CHESS_WIN, or the negative code of a failure:
+ *  - #RTB_ERR_NO_TABLE: `castling` is not 0 (no table holds castling rights), and
+ *    the failures of rtb_chess_probe().
+ */
+int rtb_chess_probe_wdl(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                        uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
+                        unsigned castling, int ep_square, int white_to_move);
+
+/** One legal move at the root and what it leads to, for the side that plays it. */
+typedef struct rtb_chess_root_move {
+  uint8_t from, to;  /**< squares, 0 = a1 .. 63 = h8 */
+  uint8_t promotion; /**< RTB_CHESS_PROMOTES_* */
+  uint8_t zeroing;   /**< 1 for a capture or a pawn move (the 50-move count restarts) */
+  /** The class the mover keeps by playing it (RTB_CHESS_LOSS .. RTB_CHESS_WIN),
+   *  the root's `rule50` counted; without the rule with a "dtm" or "dtc" handle. */
+  int32_t wdl;
+  /** Plies from the root to the next zeroing move or mate on this line, positive
+   *  when the mover wins, negative when it loses, 0 for a draw (Syzygy's DTZ50'',
+   *  exact); RTB_CHESS_UNKNOWN unless the handle's metric is "dtz". */
+  int32_t dtz;
+  /** Plies from the root to mate on this line, signed the same way, 0 for a draw;
+   *  RTB_CHESS_UNKNOWN where the directory has no DTM table of the material. */
+  int32_t dtm;
+} rtb_chess_root_move;
+
+/** @brief Every legal move of a position, ranked the way an engine filters its
+ * root moves under the 50-move rule, shaped like Fathom's tb_probe_root().
+ *
+ * Ranking: by `wdl` (a win within the rule first, then a cursed win, a draw,
+ * a blessed loss, a loss); among wins the shortest `dtz` first (then the
+ * shortest `dtm`), among losses the longest. An engine keeps the moves whose
+ * `wdl` equals moves[0].wdl; playing moves[0] at every turn wins every won
+ * position within the rule and delays every lost one as long as it can.
+ * Thread-safe, as rtb_chess_probe(); it costs a lookup per move in the
+ * handle's tables and, for a "dtz" or "dtc" handle, one more in the DTM tables.
+ * @param[in] tb a handle from rtb_chess_open().
+ * @param[in] white, black, kings, queens, rooks, bishops, knights, pawns, rule50, castling,
+ *   ep_square, white_to_move as for rtb_chess_probe_wdl().
+ * @param[out] moves receives the first min(count, capacity) moves, best first; may be
+ *   NULL when `capacity` is 0.
+ * @param[in] capacity the room in `moves` (a position has at most 218 legal moves).
+ * @return the number of legal moves (0 for a mate or a stalemate: nothing written), or
+ *   the negative code of a failure, as for rtb_chess_probe_wdl(), and
+ *   #RTB_ERR_BAD_ARGUMENT if `moves` is NULL with `capacity` above 0.
+ */
+int rtb_chess_probe_root(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                         uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
+                         unsigned castling, int ep_square, int white_to_move, rtb_chess_root_move* moves,
+                         size_t capacity);
 
 /** @brief The largest number of pieces (kings included) that the directory
  * had a table for when it was opened.

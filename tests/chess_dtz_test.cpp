@@ -17,6 +17,7 @@
 
 #include "games/chess/dtz.h"
 #include "games/chess/material.h"
+#include "games/chess/movegen.h"
 #include "games/chess/notation.h"
 #include "gen/wdl/build.h"
 #include "probe/rtb_chess.h"
@@ -121,6 +122,37 @@ TEST(ChessDtz, SyzygySample) {
   EXPECT_GT(total, 0);
 }
 
+// Fathom's shape on the same row: rtb_chess_probe_wdl() gives Syzygy's
+// class in Fathom's numbers, and the first of rtb_chess_probe_root()'s
+// moves keeps it with the position's own DTZ one ply closer (the fastest
+// win, the slowest loss); with a clock the class is the clock's.
+void expect_engine_probes(const rtb_chess* tb, const Row& r, Value v) {
+  const chess::Board b = chess::parse_fen(r.fen).board;
+  std::uint64_t by_type[6];
+  for (int t = 0; t < 6; ++t) by_type[t] = b.pieces[0][t] | b.pieces[1][t];
+  auto wdl = [&](unsigned clock) {
+    return rtb_chess_probe_wdl(tb, b.color[0], b.color[1], by_type[0], by_type[1], by_type[2], by_type[3],
+                               by_type[4], by_type[5], clock, 0, 0, b.stm == chess::kWhite);
+  };
+  EXPECT_EQ(wdl(0), r.wdl + 2) << r.fen << ": " << rtb_chess_last_error();
+  EXPECT_EQ(wdl(99), static_cast<int>(chess::wdl50_with_clock(v, 99)) + 2) << r.fen;
+  rtb_chess_root_move moves[256];
+  const int n =
+      rtb_chess_probe_root(tb, b.color[0], b.color[1], by_type[0], by_type[1], by_type[2], by_type[3],
+                           by_type[4], by_type[5], 0, 0, 0, b.stm == chess::kWhite, moves, 256);
+  ASSERT_GE(n, 0) << r.fen << ": " << rtb_chess_last_error();
+  EXPECT_EQ(n, chess::count_legal_moves(b)) << r.fen;
+  if (n == 0) return;
+  EXPECT_EQ(moves[0].wdl, r.wdl + 2) << r.fen;
+  EXPECT_EQ(moves[0].dtz, chess::signed_dtz(v)) << r.fen;
+  // No DTM tables here: only bare kings (a draw) have a DTM.
+  EXPECT_TRUE(moves[0].dtm == RTB_CHESS_UNKNOWN || (moves[0].dtm == 0 && moves[0].wdl == RTB_CHESS_DRAW))
+      << r.fen;
+  EXPECT_EQ(rtb_chess_probe_wdl(tb, b.color[0], b.color[1], by_type[0], by_type[1], by_type[2], by_type[3],
+                                by_type[4], by_type[5], 0, 1, 0, 1),
+            -RTB_ERR_NO_TABLE);  // castling rights, as Fathom
+}
+
 // The C API opened with metric "dtz" reads the tables tbgen writes: the
 // sample's rows of the quick tables through rtb_chess_probe_fen (Syzygy's
 // class from the depth, DTZ as Fathom reads it). (Its look one ply ahead
@@ -150,6 +182,7 @@ TEST(ChessDtz, CApiReadsDtzTables) {
     const std::vector<int> allowed = syzygy::fathom_dtz(v, r.how);
     EXPECT_EQ(static_cast<int>(chess::wdl50(v)), r.wdl) << r.fen;
     EXPECT_NE(std::find(allowed.begin(), allowed.end(), r.dtz), allowed.end()) << r.fen << " DTZ " << r.dtz;
+    expect_engine_probes(tb, r, v);
     ++checked;
   }
   EXPECT_GT(checked, 500);

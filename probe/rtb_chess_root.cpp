@@ -1,0 +1,174 @@
+// rtb_chess_probe_wdl() and rtb_chess_probe_root(): the 50-move rule's
+// classes and the ranked root moves an engine asks for, on the handle of
+// rtb_chess.cpp. A move's value is the stored value of the position it
+// leads to, seen by the mover one ply earlier; its DTZ restarts when it
+// zeroes, exactly as the generator counts it (games/chess/dtz.h).
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "games/chess/dtz.h"
+#include "games/chess/movegen.h"
+#include "probe/c_api_support.h"
+#include "probe/chess_handle.h"
+
+namespace {
+
+using namespace rtb::chess;
+using rtb::Value;
+using rtb::c_api::Failure;
+using rtb::c_api::require;
+
+struct Position {
+  Board board;
+  Square ep;  // RTB_CHESS_NO_EP for none
+};
+
+Position position_of(std::uint64_t white, std::uint64_t black, const std::uint64_t (&by_type)[6],
+                     unsigned castling, int ep_square, int white_to_move) {
+  if (castling != 0) throw Failure(RTB_ERR_NO_TABLE, "no table holds positions with castling rights");
+  if (ep_square != RTB_CHESS_NO_EP && (ep_square < 0 || ep_square > 63))
+    throw Failure(RTB_ERR_BAD_ARGUMENT, "ep_square must be 0..63 or RTB_CHESS_NO_EP");
+  Position p{
+      rtb::chess_handle::make_board(white, black, by_type, white_to_move ? RTB_CHESS_WHITE : RTB_CHESS_BLACK),
+      ep_square == 0 ? RTB_CHESS_NO_EP : ep_square};
+  if (p.ep != RTB_CHESS_NO_EP && p.ep / 8 != (p.board.stm == kWhite ? 5 : 2))
+    throw Failure(RTB_ERR_ILLEGAL_POSITION, "ep_square is not on the en-passant rank of the side to move");
+  return p;
+}
+
+int wdl_number(Wdl50 c) {
+  return static_cast<int>(c) + 2;  // Syzygy's -2..2 to Fathom's 0..4
+}
+
+// The class of a value of the handle's metric, with the clock where the
+// metric knows the rule.
+int wdl_of(const rtb_chess& tb, Value v, unsigned rule50) {
+  if (tb.metric == "dtz") return wdl_number(wdl50_with_clock(v, rule50));
+  return v.is_win() ? RTB_CHESS_WIN : v.is_loss() ? RTB_CHESS_LOSS : RTB_CHESS_DRAW;
+}
+
+// The value one ply before a position of value v, for the side that moved.
+Value one_ply_earlier(Value v) {
+  if (v.is_draw()) return v;
+  return v.is_win() ? Value::loss(v.depth() + 1) : Value::win(v.depth() + 1);
+}
+
+// The mover's value of a move, from the value of the position it leads to.
+Value for_mover(const rtb_chess& tb, Value after, bool converts, bool zeroes) {
+  if (converts && tb.metric == "dtc" && !after.is_draw())
+    after = after.is_win() ? Value::win(0) : Value::loss(0);
+  if (zeroes && tb.metric == "dtz") after = zeroed(wdl50(after));
+  return one_ply_earlier(after);
+}
+
+int signed_plies(Value v) {
+  return v.is_draw() ? 0 : v.is_win() ? static_cast<int>(v.depth()) : -static_cast<int>(v.depth());
+}
+
+// The position after a move, with the en-passant square a double step
+// leaves (the tables hold none: a capture it allows is looked ahead).
+Square ep_after(const Move& m) {
+  return m.piece == kPawn && std::abs(m.to - m.from) == 16 ? (m.from + m.to) / 2 : RTB_CHESS_NO_EP;
+}
+
+std::uint8_t promotion_code(PieceType p) {
+  switch (p) {
+    case kQueen:
+      return RTB_CHESS_PROMOTES_QUEEN;
+    case kRook:
+      return RTB_CHESS_PROMOTES_ROOK;
+    case kBishop:
+      return RTB_CHESS_PROMOTES_BISHOP;
+    case kKnight:
+      return RTB_CHESS_PROMOTES_KNIGHT;
+    default:
+      return RTB_CHESS_PROMOTES_NONE;
+  }
+}
+
+// The DTM of the position after a move, if the directory has its table.
+std::optional<Value> dtm_after(const rtb_chess& tb, const Board& after, Square ep) {
+  const rtb_chess& dtm = tb.dtm ? *tb.dtm : tb;
+  try {
+    return dtm.value(after, ep);
+  } catch (const Failure& f) {
+    if (f.code != RTB_ERR_NO_TABLE) throw;
+    return std::nullopt;
+  }
+}
+
+rtb_chess_root_move root_move(const rtb_chess& tb, const Move& m, const Board& after, unsigned rule50) {
+  const Square ep = ep_after(m);
+  const bool zeroes = m.converts() || m.piece == kPawn;
+  const Value v = for_mover(tb, tb.value(after, ep), m.converts(), zeroes);
+  rtb_chess_root_move r{};
+  r.from = static_cast<std::uint8_t>(m.from);
+  r.to = static_cast<std::uint8_t>(m.to);
+  r.promotion = promotion_code(m.promotion);
+  r.zeroing = zeroes;
+  r.wdl = wdl_of(tb, v, rule50);
+  r.dtz = tb.metric == "dtz" ? signed_plies(v) : RTB_CHESS_UNKNOWN;
+  const std::optional<Value> mate = dtm_after(tb, after, ep);
+  r.dtm = mate ? signed_plies(one_ply_earlier(*mate)) : RTB_CHESS_UNKNOWN;
+  return r;
+}
+
+// Best first: the class, then among wins the fastest, among losses the
+// slowest (signed plies, smallest first), by DTZ and then DTM (whichever
+// the handle knows).
+bool better(const rtb_chess_root_move& a, const rtb_chess_root_move& b) {
+  auto key = [](const rtb_chess_root_move& m) {
+    auto plies = [](std::int32_t x) { return x == RTB_CHESS_UNKNOWN ? 0 : x; };
+    return std::tuple(-m.wdl, plies(m.dtz), plies(m.dtm));
+  };
+  return key(a) < key(b);
+}
+
+}  // namespace
+
+extern "C" {
+
+int rtb_chess_probe_wdl(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                        uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
+                        unsigned castling, int ep_square, int white_to_move) {
+  return rtb::c_api::guarded_number([&] {
+    require(tb, "tb");
+    const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
+    const Position p = position_of(white, black, by_type, castling, ep_square, white_to_move);
+    return wdl_of(*tb, tb->value(p.board, p.ep), rule50);
+  });
+}
+
+int rtb_chess_probe_root(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
+                         uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, unsigned rule50,
+                         unsigned castling, int ep_square, int white_to_move, rtb_chess_root_move* moves,
+                         size_t capacity) {
+  return rtb::c_api::guarded_number([&] {
+    require(tb, "tb");
+    if (capacity > 0) require(moves, "moves");
+    const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
+    const Position p = position_of(white, black, by_type, castling, ep_square, white_to_move);
+    std::vector<rtb_chess_root_move> ranked;
+    legal_moves(p.board, [&](const Move& m, const Board& after) {
+      ranked.push_back(root_move(*tb, m, after, rule50));
+    });
+    en_passant_captures(p.board, p.ep, [&](const Board& after) {
+      Move m;
+      m.from = static_cast<std::uint8_t>(
+          std::countr_zero(p.board.pieces[p.board.stm][kPawn] & ~after.pieces[p.board.stm][kPawn]));
+      m.to = static_cast<std::uint8_t>(p.ep);
+      m.piece = kPawn;
+      m.captured = kPawn;
+      ranked.push_back(root_move(*tb, m, after, rule50));
+    });
+    std::stable_sort(ranked.begin(), ranked.end(), better);
+    std::copy_n(ranked.begin(), std::min(capacity, ranked.size()), moves);
+    return static_cast<int>(ranked.size());
+  });
+}
+
+}  // extern "C"
