@@ -142,6 +142,16 @@ concept CountsMoves = requires(const G& g, Index i, contract::ValueSink known) {
   { g.count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;
 };
 
+// A tiered game (gen/wdl/tiers.h) whose moves need the board anyway may
+// offer legal() and moves() in one decode for the first pass:
+//   bool moves_if_legal(Index i, F&& f) const:
+// legal(i); where true, also moves(i, f), exactly as those would say (tbgen
+// check verifies it).
+template <class G>
+concept MovesIfLegal = requires(const G& g, Index i, contract::SuccessorSink f) {
+  { g.moves_if_legal(i, f) } -> std::same_as<bool>;
+};
+
 // And one makes tbprobe --reachable's sweep cheaper for a game with
 // outside keys (hooks::OutsideKeys):
 //   void keyed_moves(Index i, F&& f) const:

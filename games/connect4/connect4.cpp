@@ -68,9 +68,8 @@ std::uint32_t ConnectFour::discs_of(Index i) const {
   return static_cast<std::uint32_t>(cells_ - tier);
 }
 
-ConnectFour::Board ConnectFour::board(Index i) const {
+ConnectFour::Board ConnectFour::board_in_tier(Index i, std::uint32_t t) const {
   Board b;
-  const std::uint32_t t = discs_of(i);
   b.discs = t;
   const Index colourings = binomial(t, t / 2), local = i - tier_begin_[cells_ - t];
   Index shape = local / colourings, colouring = local % colourings;

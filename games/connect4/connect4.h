@@ -40,7 +40,12 @@ class ConnectFour {
   bool legal(Index i) const;
   Value terminal(Index i) const;
   template <class F>
-  void moves(Index i, F&& f) const;
+  void moves(Index i, F&& f) const {
+    moves_of(board(i), f);
+  }
+  // legal(i) and, where legal, moves(i, f), in one decode (the first pass).
+  template <class F>
+  bool moves_if_legal(Index i, F&& f) const;
   template <class F>
   void unmoves(Index i, F&& f) const;
   std::string text(Index i) const;
@@ -62,11 +67,14 @@ class ConnectFour {
     std::uint64_t first = 0, second = 0;     // bit (column * (height + 1) + row)
     bool first_to_move() const { return discs % 2 == 0; }
   };
-  Board board(Index i) const;
+  Board board(Index i) const { return board_in_tier(i, discs_of(i)); }
   Index index(const Board& b) const;  // canonical: the smaller of the board and its mirror
 
  private:
   Index raw_index(const Board& b) const;
+  Board board_in_tier(Index i, std::uint32_t discs) const;  // i holds `discs` discs
+  template <class F>
+  void moves_of(Board b, F& f) const;
   Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
   std::string text_of(const Board& b) const;
   Board dropped(Board b, int column,
@@ -92,20 +100,40 @@ class ConnectFour {
 };
 
 template <class F>
-void ConnectFour::moves(Index i, F&& f) const {
-  Board b = board(i);
+bool ConnectFour::moves_if_legal(Index i, F&& f) const {
+  const std::uint32_t t = discs_of(i);
+  if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial(t, t / 2)) return false;  // padding
+  const Board b = board_in_tier(i, t);
+  if (has_four(b.first_to_move() ? b.first : b.second) || index(b) != i) return false;
+  moves_of(b, f);
+  return true;
+}
+
+template <class F>
+void ConnectFour::moves_of(Board b, F& f) const {
   const std::uint64_t last = b.first_to_move() ? b.second : b.first;
   if (has_four(last) || static_cast<int>(b.discs) == cells_) return;
+  // Each child and its mirror image are made from the parent's, one disc
+  // added to each: the mirror is built once per position, not per move.
+  Board m = mirrored(b);
   std::uint64_t& mine = b.first_to_move() ? b.first : b.second;
+  std::uint64_t& mirror_mine = m.first_to_move() ? m.first : m.second;
   ++b.discs;
+  ++m.discs;
   for (int c = 0; c < width_; ++c) {
     if (b.heights[c] == height_) continue;
+    const int mc = width_ - 1 - c;
     const std::uint64_t bit = std::uint64_t{1} << (c * (height_ + 1) + b.heights[c]);
+    const std::uint64_t mirror_bit = std::uint64_t{1} << (mc * (height_ + 1) + m.heights[mc]);
     mine |= bit;
+    mirror_mine |= mirror_bit;
     ++b.heights[c];
-    f(Successor::to(index(b)));
+    ++m.heights[mc];
+    f(Successor::to(std::min(raw_index(b), raw_index(m))));
     --b.heights[c];
+    --m.heights[mc];
     mine &= ~bit;
+    mirror_mine &= ~mirror_bit;
   }
 }
 

@@ -4,7 +4,8 @@
 //   and so are split_moves() and unsplit() where a game has them;
 // - unmoves() and the moves inside lead only to legal indices below size();
 // - parse(text(i)) == i;
-// - count_moves() (where a game has it) says what legal() and moves() say;
+// - count_moves() and moves_if_legal() (where a game has them) say what
+//   legal() and moves() say;
 // - successor_texts() (where a game has it) writes the moves of moves();
 // - terminal() works for every legal position without moves.
 //
@@ -139,6 +140,7 @@ class Checker {
   void check_one(Tally& tally, std::uint64_t k, Index i) {
     ++tally.indices;
     check_count_moves(i);
+    check_moves_if_legal(i);
     if (!game_.legal(i)) return;
     ++tally.positions;
     check_text(i);
@@ -233,6 +235,23 @@ class Checker {
         fail(PluginCheck::kCountMoves, i, std::nullopt,
              "count_moves() gives " + times(counted.size(), "known value") + ", moves() " +
                  std::to_string(made.size()) + (counted.size() == made.size() ? ", not the same" : ""));
+    }
+  }
+
+  void check_moves_if_legal(Index i) {
+    if constexpr (MovesIfLegal<G>) {
+      std::vector<Successor> both, made;
+      const bool legal = game_.moves_if_legal(i, [&](Successor s) { both.push_back(s); });
+      if (legal != game_.legal(i))
+        return fail(PluginCheck::kCountMoves, i, std::nullopt,
+                    legal ? "moves_if_legal() says legal, legal() says illegal"
+                          : "moves_if_legal() says illegal, legal() says legal");
+      if (legal) game_.moves(i, [&](Successor s) { made.push_back(s); });
+      auto same = [](const Successor& a, const Successor& b) {
+        return a.inside == b.inside && (a.inside ? a.index == b.index : a.value == b.value);
+      };
+      if (!std::equal(both.begin(), both.end(), made.begin(), made.end(), same))
+        fail(PluginCheck::kCountMoves, i, std::nullopt, "moves_if_legal() and moves() make other moves");
     }
   }
 

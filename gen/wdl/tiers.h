@@ -90,6 +90,21 @@ class TierView {
         f(Successor::known(Value::from_code(before_(s.index - before_begin_))));
     });
   }
+  // legal() and moves() in one decode where the game can (the first pass).
+  template <class F>
+  requires MovesIfLegal<G> std::optional<std::uint32_t> count_moves(Index i, F&& known)
+  const {
+    std::uint32_t inside = 0;
+    const bool legal = game_->moves_if_legal(begin_ + i, [&](Successor s) {
+      if (!s.inside)
+        known(s.value);
+      else if (s.index >= begin_)
+        ++inside;
+      else
+        known(Value::from_code(before_(s.index - before_begin_)));
+    });
+    return legal ? std::optional<std::uint32_t>(inside) : std::nullopt;
+  }
   template <class F>
   void unmoves(Index i, F&& f) const {
     if constexpr (kNoUnmoves) return;
