@@ -69,8 +69,8 @@ int signed_plies(Value v) {
   return v.is_draw() ? 0 : v.is_win() ? static_cast<int>(v.depth()) : -static_cast<int>(v.depth());
 }
 
-// The position after a move, with the en-passant square a double step
-// leaves (the tables hold none: a capture it allows is looked ahead).
+// The en-passant square a pawn's double step leaves the opponent (the
+// tables hold none: a capture it allows is looked ahead).
 Square ep_after(const Move& m) {
   return m.piece == kPawn && std::abs(m.to - m.from) == 16 ? (m.from + m.to) / 2 : RTB_CHESS_NO_EP;
 }
