@@ -68,8 +68,8 @@ std::filesystem::path table_directory(const std::filesystem::path& file) {
 ReachedProgress reachable_progress() {
   if (isatty(STDERR_FILENO) == 0) return {};
   return [](std::uint32_t ply, std::uint64_t found) {
-    std::fprintf(stderr, "\rreachable: ply %u, %llu positions found%s", ply,
-                 static_cast<unsigned long long>(found), ply == 0 ? "" : " ");
+    std::fprintf(stderr, "\rreachable: ply %u, %llu positions found", ply,
+                 static_cast<unsigned long long>(found));
     std::fflush(stderr);
   };
 }
