@@ -1,10 +1,12 @@
-// What the commands share: usage errors, --param lists, the version, and
-// one way from an exception to a message and an exit status.
+// What the commands share: usage errors, --param lists, table directories,
+// the version, and one way from an exception to a message and an exit
+// status.
 #pragma once
 
 #include <charconv>
 #include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -37,6 +39,11 @@ inline Params parse_params(const std::vector<std::string>& items) {
   Params params;
   for (const auto& item : items) params.add(item);
   return params;
+}
+
+// The directory a table file is in ("." for a bare file name).
+inline std::filesystem::path directory_of(const std::filesystem::path& file) {
+  return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
 }
 
 // "tbgen (rtb) 0.1.0"

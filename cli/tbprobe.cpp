@@ -59,10 +59,6 @@ PlotSize parse_plot_size(const std::string& text) {
           static_cast<int>(number_option("plot-size height", text.substr(x + 1), 150, 10000))};
 }
 
-std::filesystem::path table_directory(const std::filesystem::path& file) {
-  return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-}
-
 // The sweep's progress on a terminal, rewritten in place after each ply;
 // nothing where stderr is a file or a pipe.
 ReachedProgress reachable_progress() {
@@ -152,8 +148,7 @@ int main(int argc, char** argv) {
     // lichess's shape: every metric's tables of the directory at once.
     if (vm.count("line"))
       throw UsageError("--line goes with --position FEN --json (lichess's answer has no line)");
-    const std::filesystem::path dir =
-        !r.dir.empty() ? std::filesystem::path(r.dir) : table_directory(r.table);
+    const std::filesystem::path dir = !r.dir.empty() ? std::filesystem::path(r.dir) : directory_of(r.table);
     if (!std::filesystem::is_directory(dir))
       throw UsageError(quote_input(dir.string()) + " is not a directory");
     std::cout << lichess_answer(Tablebase(dir), fen).dump() << "\n";

@@ -30,6 +30,13 @@ struct Entry {
 // The board of an engine's bitboards; throws c_api::Failure
 // (RTB_ERR_ILLEGAL_POSITION, RTB_ERR_BAD_ARGUMENT) for one that cannot be.
 chess::Board make_board(std::uint64_t white, std::uint64_t black, const std::uint64_t (&by_type)[6], int stm);
+// Throws c_api::Failure RTB_ERR_BAD_ARGUMENT unless ep_square is
+// RTB_CHESS_NO_EP or a square.
+void require_ep_square(int ep_square);
+// Throws RTB_ERR_ILLEGAL_POSITION where ep_square (not RTB_CHESS_NO_EP) is
+// not on the en-passant rank of b's side to move; this also keeps
+// en_passant_captures from looking for the captured pawn off the board.
+void require_ep_rank(const chess::Board& b, int ep_square);
 
 }  // namespace rtb::chess_handle
 
@@ -53,6 +60,9 @@ struct rtb_chess {
   rtb::Value lookahead(const rtb::chess::Board& b, rtb::chess::Square ep) const;
   // lookup(), or lookahead() where an en-passant capture onto ep is legal.
   rtb::Value value(const rtb::chess::Board& b, rtb::chess::Square ep) const;
+  // The value of a position a move reached, counted from the move as the
+  // metric counts: a conversion restarts dtc, a zeroing move dtz.
+  rtb::Value restarted(rtb::Value after, bool converts, bool zeroes) const;
 
  private:
   std::unique_ptr<rtb::chess_handle::Entry> open(const rtb::chess::Material& m) const;

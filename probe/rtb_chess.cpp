@@ -83,17 +83,10 @@ rtb::Value rtb_chess::lookup(const Board& b) const {
 
 rtb::Value rtb_chess::lookahead(const Board& b, Square ep) const {
   rtb::BestOfMoves best;
-  // The depth restarts after a conversion (dtc) or a zeroing move (dtz).
-  auto add = [&](rtb::Value v, bool converts, bool zeroes) {
-    if (converts && metric == "dtc" && !v.is_draw())
-      v = v.is_win() ? rtb::Value::win(0) : rtb::Value::loss(0);
-    if (zeroes && metric == "dtz") v = rtb::chess::zeroed(rtb::chess::wdl50(v));
-    best.add(v);
-  };
   legal_moves(b, [&](const Move& m, const Board& after) {
-    add(lookup(after), m.converts(), m.converts() || m.piece == rtb::chess::kPawn);
+    best.add(restarted(lookup(after), m.converts(), m.converts() || m.piece == rtb::chess::kPawn));
   });
-  en_passant_captures(b, ep, [&](const Board& after) { add(lookup(after), true, true); });
+  en_passant_captures(b, ep, [&](const Board& after) { best.add(restarted(lookup(after), true, true)); });
   return best.value();  // there is a move: an en-passant capture exists
 }
 
@@ -101,6 +94,22 @@ Value rtb_chess::value(const Board& b, Square ep) const {
   bool capture = false;
   en_passant_captures(b, ep, [&](const Board&) { capture = true; });
   return capture ? lookahead(b, ep) : lookup(b);
+}
+
+Value rtb_chess::restarted(Value after, bool converts, bool zeroes) const {
+  if (converts && metric == "dtc" && !after.is_draw()) return after.is_win() ? Value::win(0) : Value::loss(0);
+  if (zeroes && metric == "dtz") return zeroed(wdl50(after));
+  return after;
+}
+
+void rtb::chess_handle::require_ep_square(int ep_square) {
+  if (ep_square != RTB_CHESS_NO_EP && (ep_square < 0 || ep_square > 63))
+    throw Failure(RTB_ERR_BAD_ARGUMENT, "ep_square must be 0..63 or RTB_CHESS_NO_EP");
+}
+
+void rtb::chess_handle::require_ep_rank(const Board& b, int ep_square) {
+  if (ep_square != RTB_CHESS_NO_EP && ep_square / 8 != (b.stm == kWhite ? 5 : 2))
+    throw Failure(RTB_ERR_ILLEGAL_POSITION, "ep_square is not on the en-passant rank of the side to move");
 }
 
 Board rtb::chess_handle::make_board(std::uint64_t white, std::uint64_t black,
@@ -185,21 +194,11 @@ int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_
   return guarded_status([&] {
     require(tb, "tb");
     require(out, "out");
-    if (ep_square != RTB_CHESS_NO_EP && (ep_square < 0 || ep_square > 63))
-      throw Failure(RTB_ERR_BAD_ARGUMENT, "ep_square must be 0..63 or RTB_CHESS_NO_EP");
+    require_ep_square(ep_square);
     const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
     const Board b = make_board(white, black, by_type, side_to_move);
-    if (ep_square != RTB_CHESS_NO_EP) {
-      // Also keeps en_passant_captures from looking for the captured pawn
-      // off the board.
-      if (ep_square / 8 != (b.stm == kWhite ? 5 : 2))
-        throw Failure(RTB_ERR_ILLEGAL_POSITION,
-                      "ep_square is not on the en-passant rank of the side to move");
-      bool capture = false;
-      en_passant_captures(b, ep_square, [&](const Board&) { capture = true; });
-      if (capture) return fill(tb->lookahead(b, ep_square), out);
-    }
-    fill(tb->lookup(b), out);
+    require_ep_rank(b, ep_square);
+    fill(tb->value(b, ep_square), out);
   });
 }
 
@@ -214,9 +213,7 @@ int rtb_chess_probe_fen(const rtb_chess* tb, const char* fen, rtb_value* out) {
     } catch (const rtb::GameError& e) {
       throw Failure(RTB_ERR_ILLEGAL_POSITION, e.what());
     }
-    bool capture = false;
-    en_passant_captures(parsed.board, parsed.en_passant, [&](const Board&) { capture = true; });
-    fill(capture ? tb->lookahead(parsed.board, parsed.en_passant) : tb->lookup(parsed.board), out);
+    fill(tb->value(parsed.board, parsed.en_passant), out);
   });
 }
 

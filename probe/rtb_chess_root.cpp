@@ -18,6 +18,7 @@
 namespace {
 
 using namespace rtb::chess;
+using namespace rtb::chess_handle;
 using rtb::Value;
 using rtb::c_api::Failure;
 using rtb::c_api::require;
@@ -30,13 +31,10 @@ struct Position {
 Position position_of(std::uint64_t white, std::uint64_t black, const std::uint64_t (&by_type)[6],
                      unsigned castling, int ep_square, int white_to_move) {
   if (castling != 0) throw Failure(RTB_ERR_NO_TABLE, "no table holds positions with castling rights");
-  if (ep_square != RTB_CHESS_NO_EP && (ep_square < 0 || ep_square > 63))
-    throw Failure(RTB_ERR_BAD_ARGUMENT, "ep_square must be 0..63 or RTB_CHESS_NO_EP");
-  Position p{
-      rtb::chess_handle::make_board(white, black, by_type, white_to_move ? RTB_CHESS_WHITE : RTB_CHESS_BLACK),
-      ep_square == 0 ? RTB_CHESS_NO_EP : ep_square};
-  if (p.ep != RTB_CHESS_NO_EP && p.ep / 8 != (p.board.stm == kWhite ? 5 : 2))
-    throw Failure(RTB_ERR_ILLEGAL_POSITION, "ep_square is not on the en-passant rank of the side to move");
+  require_ep_square(ep_square);
+  Position p{make_board(white, black, by_type, white_to_move ? RTB_CHESS_WHITE : RTB_CHESS_BLACK),
+             ep_square == 0 ? RTB_CHESS_NO_EP : ep_square};
+  require_ep_rank(p.board, p.ep);
   return p;
 }
 
@@ -49,24 +47,6 @@ int wdl_number(Wdl50 c) {
 int wdl_of(const rtb_chess& tb, Value v, unsigned rule50) {
   if (tb.metric == "dtz") return wdl_number(wdl50_with_clock(v, rule50));
   return v.is_win() ? RTB_CHESS_WIN : v.is_loss() ? RTB_CHESS_LOSS : RTB_CHESS_DRAW;
-}
-
-// The value one ply before a position of value v, for the side that moved.
-Value one_ply_earlier(Value v) {
-  if (v.is_draw()) return v;
-  return v.is_win() ? Value::loss(v.depth() + 1) : Value::win(v.depth() + 1);
-}
-
-// The mover's value of a move, from the value of the position it leads to.
-Value for_mover(const rtb_chess& tb, Value after, bool converts, bool zeroes) {
-  if (converts && tb.metric == "dtc" && !after.is_draw())
-    after = after.is_win() ? Value::win(0) : Value::loss(0);
-  if (zeroes && tb.metric == "dtz") after = zeroed(wdl50(after));
-  return one_ply_earlier(after);
-}
-
-int signed_plies(Value v) {
-  return v.is_draw() ? 0 : v.is_win() ? static_cast<int>(v.depth()) : -static_cast<int>(v.depth());
 }
 
 // The en-passant square a pawn's double step leaves the opponent (the
@@ -104,16 +84,16 @@ std::optional<Value> dtm_after(const rtb_chess& tb, const Board& after, Square e
 rtb_chess_root_move root_move(const rtb_chess& tb, const Move& m, const Board& after, unsigned rule50) {
   const Square ep = ep_after(m);
   const bool zeroes = m.converts() || m.piece == kPawn;
-  const Value v = for_mover(tb, tb.value(after, ep), m.converts(), zeroes);
+  const Value v = tb.restarted(tb.value(after, ep), m.converts(), zeroes).after_move();  // for the mover
   rtb_chess_root_move r{};
   r.from = static_cast<std::uint8_t>(m.from);
   r.to = static_cast<std::uint8_t>(m.to);
   r.promotion = promotion_code(m.promotion);
   r.zeroing = zeroes;
   r.wdl = wdl_of(tb, v, rule50);
-  r.dtz = tb.metric == "dtz" ? signed_plies(v) : RTB_CHESS_UNKNOWN;
+  r.dtz = tb.metric == "dtz" ? signed_dtz(v) : RTB_CHESS_UNKNOWN;
   const std::optional<Value> mate = dtm_after(tb, after, ep);
-  r.dtm = mate ? signed_plies(one_ply_earlier(*mate)) : RTB_CHESS_UNKNOWN;
+  r.dtm = mate ? signed_dtz(mate->after_move()) : RTB_CHESS_UNKNOWN;  // signed the same way
   return r;
 }
 

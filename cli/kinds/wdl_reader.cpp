@@ -319,10 +319,6 @@ class WdlReader final : public KindReader {
     out << "\n";
   }
 
-  static std::filesystem::path directory_of(const std::filesystem::path& file) {
-    return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  }
-
   Tablebase tables_;         // the table's directory, for positions across tables
   const ProbeTable& table_;  // held by tables_
 };

@@ -134,12 +134,12 @@ Index ConnectFour::index(const Board& b) const {
   return std::min(raw_index(b), raw_index(mirrored(b)));
 }
 
-bool ConnectFour::legal(Index i) const {
+bool ConnectFour::legal_board(Index i, Board& b) const {
   const std::uint32_t t = discs_of(i);
   if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial(t, t / 2)) return false;  // padding
-  const Board b = board(i);
+  b = board_in_tier(i, t);
   if (has_four(b.first_to_move() ? b.first : b.second)) return false;  // the game ended before
-  return index(b) == i;
+  return index(b) == i;                                                // else the mirror's index
 }
 
 Value ConnectFour::terminal(Index i) const {

@@ -37,7 +37,10 @@ class ConnectFour {
   std::vector<Dependency> dependencies() const { return {}; }
 
   Index size() const { return tier_begin_.back(); }
-  bool legal(Index i) const;
+  bool legal(Index i) const {
+    Board b;
+    return legal_board(i, b);
+  }
   Value terminal(Index i) const;
   template <class F>
   void moves(Index i, F&& f) const {
@@ -73,6 +76,7 @@ class ConnectFour {
  private:
   Index raw_index(const Board& b) const;
   Board board_in_tier(Index i, std::uint32_t discs) const;  // i holds `discs` discs
+  bool legal_board(Index i, Board& b) const;                // legal(i), with the board of i in b
   template <class F>
   void moves_of(Board b, F& f) const;
   Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
@@ -101,10 +105,8 @@ class ConnectFour {
 
 template <class F>
 bool ConnectFour::moves_if_legal(Index i, F&& f) const {
-  const std::uint32_t t = discs_of(i);
-  if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial(t, t / 2)) return false;  // padding
-  const Board b = board_in_tier(i, t);
-  if (has_four(b.first_to_move() ? b.first : b.second) || index(b) != i) return false;
+  Board b;
+  if (!legal_board(i, b)) return false;
   moves_of(b, f);
   return true;
 }
