@@ -109,7 +109,7 @@ struct Info {
   // null for a checkmate (as lichess: 0 is kept for draws) or no table.
   Json dtm() const {
     if (!value || checkmate) return nullptr;
-    return value->is_draw() ? 0 : value->is_win() ? int(value->depth()) : -int(value->depth());
+    return chess::signed_dtz(*value);  // plies signed as DTZ is
   }
   void put(Json& j) const {
     j["checkmate"] = checkmate;
