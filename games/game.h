@@ -163,6 +163,24 @@ concept KeysMoves = requires(const G& g, Index i, contract::KeyedSink f) {
   g.keyed_moves(i, f);
 };
 
+// A table may also store a class stream (storage/class_stream.h): a small
+// ordered class per index that a probe reads by decoding a few bytes, where
+// the whole value would cost a block. A game that wants one names it and
+// gives each index's class:
+//   static constexpr std::string_view kClassStream;  // "wdl"
+//   StreamClass stream_class(Index i, Value v) const;  // v: the value of i
+// called once per index (broken ones included) after the table is solved,
+// from many threads at once.
+struct StreamClass {
+  std::uint8_t bound = 255;  // the class; where !exact, the most the stored class may be
+  bool exact = false;        // false: the probe also looks elsewhere (or never reads i)
+};
+template <class G>
+concept StoresClasses = requires(const G& g, Index i, Value v) {
+  { G::kClassStream } -> std::convertible_to<std::string_view>;
+  { g.stream_class(i, v) } -> std::same_as<StreamClass>;
+};
+
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

@@ -4,10 +4,13 @@
 // probes; rtb_chess_root.cpp adds the 50-move rule's classes and the root.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <shared_mutex>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -15,6 +18,7 @@
 #include "games/chess/chess.h"
 #include "probe/probe.h"
 #include "probe/rtb_chess.h"
+#include "storage/class_stream.h"
 
 namespace rtb::chess_handle {
 
@@ -22,9 +26,14 @@ namespace rtb::chess_handle {
 constexpr int kMaxTablePieces = 6;
 
 struct Entry {
+  std::uint64_t key;                  // of its material
   rtb::Chess game;                    // its index of a board
   const rtb::ProbeTable& table;       // held by the Tablebase
   std::vector<std::uint16_t> values;  // the whole table, with RTB_CHESS_IN_MEMORY
+  // The table's class stream and the order it lists positions in, where
+  // the table has one (Chess::stream_class).
+  std::optional<rtb::storage::ClassStream> wdl;
+  std::optional<rtb::chess::StreamOrder> wdl_order;
 };
 
 // The board of an engine's bitboards; throws c_api::Failure
@@ -49,13 +58,25 @@ struct rtb_chess {
   // The same directory's DTM tables, for the DTM of root moves; null for a
   // handle of metric dtm (which is its own).
   std::unique_ptr<rtb_chess> dtm;
-  mutable std::shared_mutex mutex;
+  mutable std::mutex mutex;
   mutable std::unordered_map<std::uint64_t, std::unique_ptr<rtb::chess_handle::Entry>>
       tables;  // by material key
+  // The entries already open, direct-mapped by key and read without a
+  // lock: a probe (and each capture it looks through) costs one atomic
+  // load here, not a lock shared by every probing thread. An entry is
+  // immutable and lives until close, and says its own key.
+  static constexpr std::size_t kOpenedSlots = 512;
+  mutable std::array<std::atomic<const rtb::chess_handle::Entry*>, kOpenedSlots> opened{};
 
   const rtb::chess_handle::Entry& entry(const rtb::chess::Material& m) const;
   // The stored value of a legal position without en-passant rights.
   rtb::Value lookup(const rtb::chess::Board& b) const;
+  // Its class (Chess::wdl_class: loss 0 .. win 4), read from class streams
+  // where the tables have them: the best of the stored class and what the
+  // captures reach, as the stream was made for.
+  int lookup_class(const rtb::chess::Board& b) const;
+  // The class of a position with the en-passant capture onto ep, if any.
+  int value_class(const rtb::chess::Board& b, rtb::chess::Square ep) const;
   // One ply ahead, over every move including the en-passant captures onto ep.
   rtb::Value lookahead(const rtb::chess::Board& b, rtb::chess::Square ep) const;
   // lookup(), or lookahead() where an en-passant capture onto ep is legal.

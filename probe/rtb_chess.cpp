@@ -5,11 +5,12 @@
 // entry takes a shared lock only, so probing threads do not queue.
 #include "probe/rtb_chess.h"
 
+#include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <mutex>
-#include <shared_mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,16 +39,15 @@ using rtb::c_api::require;
 
 const Entry& rtb_chess::entry(const Material& m) const {
   const std::uint64_t key = m.key();
-  {
-    std::shared_lock lock(mutex);
-    if (auto it = tables.find(key); it != tables.end()) return *it->second;
-  }
+  std::atomic<const Entry*>& slot = opened[(key * 0x9E3779B97F4A7C15ull) >> 55];  // 9 bits: kOpenedSlots
+  if (const Entry* e = slot.load(std::memory_order_acquire); e != nullptr && e->key == key) return *e;
   std::unique_lock lock(mutex);
-  if (auto it = tables.find(key); it != tables.end()) return *it->second;
+  auto it = tables.find(key);
   // Kept only once open: a table that is missing or fails to open leaves
   // no entry, so the next probe looks for it again.
-  auto opened = open(m);
-  return *tables.emplace(key, std::move(opened)).first->second;
+  if (it == tables.end()) it = tables.emplace(key, open(m)).first;
+  slot.store(it->second.get(), std::memory_order_release);  // another key's entry stays in the map
+  return *it->second;
 }
 
 std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
@@ -63,8 +63,15 @@ std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
     throw Failure(RTB_ERR_WRONG_KIND, e.what());
   }
   if (!table) throw Failure(RTB_ERR_NO_TABLE, "no table " + game.table_name() + ".rtb in " + dir.string());
-  auto e = std::make_unique<Entry>(Entry{std::move(game), *table, {}});
+  auto e = std::make_unique<Entry>(Entry{m.key(), std::move(game), *table, {}, std::nullopt, std::nullopt});
   if (in_memory) e->values = e->table.read_all();
+  if (const auto bytes = e->table.opened().stream(rtb::Chess::kClassStream)) {
+    const std::string where = e->table.opened().where();
+    e->wdl.emplace(*bytes, where);
+    e->wdl_order = StreamOrder::from_tag(e->game.layout(), e->wdl->tag());
+    if (!e->wdl_order || e->wdl->size() != e->game.size())
+      throw Failure(RTB_ERR_CORRUPT, where + " is damaged (its class stream does not fit its index)");
+  }
   return e;
 }
 
@@ -79,6 +86,41 @@ rtb::Value rtb_chess::lookup(const Board& b) const {
   const Entry& e = entry(as_is ? m : m.swapped());
   const rtb::Index i = e.game.layout().index(as_is ? b : swap_colors(b, m.has_pawns()));
   return rtb::Value::from_code(e.values.empty() ? e.table.opened().code_unchecked(i) : e.values[i]);
+}
+
+int rtb_chess::lookup_class(const Board& b) const {
+  const Material m = Material::of(b);
+  if (m.kings_only()) return RTB_CHESS_DRAW;
+  if (m.pieces() > kMaxTablePieces)
+    throw Failure(RTB_ERR_NO_TABLE, "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
+  const bool as_is = m.is_canonical();
+  const Entry& e = entry(as_is ? m : m.swapped());
+  if (!e.wdl) return e.game.wdl_class(lookup(b));
+  int captured = -1;
+  legal_captures(b, [&](const Move&, const Board& after) {
+    captured = std::max(captured, RTB_CHESS_WIN - lookup_class(after));
+  });
+  if (captured == RTB_CHESS_WIN) return captured;
+  Board t = as_is ? b : swap_colors(b, m.has_pawns());
+  // Where both sides have the same material, the stream holds White to move.
+  if (t.stm == kBlack && m == m.swapped()) t = swap_colors(t, m.has_pawns());
+  const int stored = e.wdl->at(e.wdl_order->to_stream(e.game.layout().index(t)));
+  return std::max(captured, stored);
+}
+
+int rtb_chess::value_class(const Board& b, Square ep) const {
+  bool capture = false;
+  en_passant_captures(b, ep, [&](const Board&) { capture = true; });
+  if (!capture) return lookup_class(b);
+  int best = -1;
+  legal_moves(b, [&](const Move& m, const Board& after) {
+    const Square opened =
+        m.piece == kPawn && std::abs(m.to - m.from) == 16 ? (m.from + m.to) / 2 : RTB_CHESS_NO_EP;
+    best = std::max(best, RTB_CHESS_WIN - value_class(after, opened));
+  });
+  en_passant_captures(
+      b, ep, [&](const Board& after) { best = std::max(best, RTB_CHESS_WIN - lookup_class(after)); });
+  return best;
 }
 
 rtb::Value rtb_chess::lookahead(const Board& b, Square ep) const {

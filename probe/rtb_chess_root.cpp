@@ -119,6 +119,10 @@ int rtb_chess_probe_wdl(const rtb_chess* tb, uint64_t white, uint64_t black, uin
     require(tb, "tb");
     const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
     const Position p = position_of(white, black, by_type, castling, ep_square, white_to_move);
+    // The class streams answer; only a win or loss under a running clock
+    // needs the distance, from the values.
+    const int c = tb->value_class(p.board, p.ep);
+    if (rule50 == 0 || tb->metric != "dtz" || (c != RTB_CHESS_WIN && c != RTB_CHESS_LOSS)) return c;
     return wdl_of(*tb, tb->value(p.board, p.ep), rule50);
   });
 }

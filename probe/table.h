@@ -53,6 +53,11 @@ class OpenedTable {
   Index parse(std::string_view text) const;  // throws ProbeError
   // Every value, checked against the table's checksum.
   std::vector<std::uint16_t> read_all() const { return reader_.read_all(); }
+  // The bytes of a stream the table keeps beside its values (checked when
+  // it opened), nullopt if it has none.
+  std::optional<std::span<const std::byte>> stream(std::string_view name) const {
+    return reader_.stream(name);
+  }
   // Checks the whole file: every page, every block, the values' checksum.
   // Throws storage::StorageError on the first damage.
   void check() const { reader_.check(); }

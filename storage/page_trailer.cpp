@@ -80,7 +80,7 @@ std::vector<bool> walked_pages(const std::filesystem::path& path, std::uint64_t 
                                std::uint32_t page_size, const std::string& context) {
   std::vector<bool> walked(page_count, true);
   lmdb::Env env(context);
-  lmdb::check(mdb_env_set_maxdbs(env.get(), 2), context, "mdb_env_set_maxdbs");
+  lmdb::check(mdb_env_set_maxdbs(env.get(), kDatabases), context, "mdb_env_set_maxdbs");
   lmdb::check(mdb_env_set_mapsize(env.get(), page_count * page_size), context, "mdb_env_set_mapsize");
   lmdb::check(mdb_env_open(env.get(), path.c_str(), MDB_RDONLY | MDB_NOSUBDIR | MDB_NOLOCK, 0444), context,
               "mdb_env_open");

@@ -74,6 +74,7 @@ struct TableReader::Impl {
     std::uint64_t bytes = 0;
   };
   std::vector<StoredBlock> blocks;  // found by LMDB at open, so a probe walks no B-tree
+  std::vector<std::pair<std::string, StoredBlock>> streams;  // by name
 
   explicit Impl(const fs::path& table_path) : path(table_path), context("table " + table_path.string()) {
     // LMDB opens by path: if the table is replaced (renamed over) between
@@ -93,7 +94,7 @@ struct TableReader::Impl {
   // LMDB opened another file than the one checked.
   bool read_with_lmdb() {
     lmdb::Env env(context);
-    lmdb::check(mdb_env_set_maxdbs(env.get(), 2), context, "mdb_env_set_maxdbs");
+    lmdb::check(mdb_env_set_maxdbs(env.get(), kDatabases), context, "mdb_env_set_maxdbs");
     lmdb::check(mdb_env_set_mapsize(env.get(), trailer.lmdb_bytes()), context, "mdb_env_set_mapsize");
     lmdb::check(mdb_env_open(env.get(), path.c_str(), kReadFlags, 0444), context, "mdb_env_open");
     int lmdb_fd = -1;
@@ -105,7 +106,31 @@ struct TableReader::Impl {
     open_database(txn.get(), "blocks", MDB_INTEGERKEY, blocks_dbi);
     const std::byte* map = read_meta(txn.get(), meta_dbi);
     find_blocks(txn.get(), blocks_dbi, map);
+    find_streams(txn.get(), map);
     return true;
+  }
+
+  // Records where each stream's bytes are (a table may have none).
+  void find_streams(MDB_txn* txn, const std::byte* map) {
+    streams.clear();
+    MDB_dbi streams_dbi = 0;
+    const int opened = mdb_dbi_open(txn, "streams", 0, &streams_dbi);
+    if (opened == MDB_NOTFOUND) return;
+    lmdb::check(opened, context, "mdb_dbi_open(streams)");
+    MDB_cursor* raw = nullptr;
+    lmdb::check(mdb_cursor_open(txn, streams_dbi, &raw), context, "mdb_cursor_open");
+    const std::unique_ptr<MDB_cursor, decltype(&mdb_cursor_close)> cursor(raw, &mdb_cursor_close);
+    MDB_val key, data;
+    for (int rc = mdb_cursor_get(raw, &key, &data, MDB_FIRST); rc != MDB_NOTFOUND;
+         rc = mdb_cursor_get(raw, &key, &data, MDB_NEXT)) {
+      lmdb::check(rc, context, "mdb_cursor_get(streams)");
+      const auto offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(data.mv_data) - map);
+      if (key.mv_size == 0 || key.mv_size > kMaxStreamName || offset > trailer.lmdb_bytes() ||
+          data.mv_size > trailer.lmdb_bytes() - offset)
+        throw StorageError(context + " is damaged (a stream lies outside the file)");
+      streams.push_back(
+          {std::string(static_cast<const char*>(key.mv_data), key.mv_size), {offset, data.mv_size}});
+    }
   }
 
   void open_database(MDB_txn* txn, const char* name, unsigned flags, MDB_dbi& dbi) const {
@@ -229,6 +254,13 @@ std::vector<std::uint16_t> TableReader::read_all() const {
     throw StorageError(impl.context +
                        " is corrupt (the checksum over all values does not match its meta record)");
   return values;
+}
+
+std::optional<std::span<const std::byte>> TableReader::stream(std::string_view name) const {
+  const Impl& impl = live(impl_);
+  for (const auto& [stream_name, stored] : impl.streams)
+    if (stream_name == name) return impl.file.bytes().subspan(stored.offset, stored.bytes);
+  return std::nullopt;
 }
 
 void TableReader::check() const {

@@ -10,6 +10,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "storage/table_meta.h"
@@ -34,6 +37,10 @@ class TableReader {
   void read_block(std::uint64_t block, std::vector<std::uint16_t>& out) const;
   // Every value, checked against the whole-table checksum.
   std::vector<std::uint16_t> read_all() const;
+  // The bytes of the stream `name` (TableWriter::add_stream), nullopt if
+  // the table has none; they live as long as the reader, and their pages
+  // were checked when it opened.
+  std::optional<std::span<const std::byte>> stream(std::string_view name) const;
   // Checks the whole file: every page's checksum, every block, and the
   // checksum over all values. Throws StorageError on the first damage.
   void check() const;

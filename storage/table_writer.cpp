@@ -77,7 +77,7 @@ class PartialTable {
   PartialTable(const fs::path& partial, const std::string& context, std::uint64_t blocks,
                std::uint32_t block_values)
       : context_(context), env_(context), map_size_(initial_map_size(blocks, block_values)) {
-    lmdb::check(mdb_env_set_maxdbs(env_.get(), 2), context_, "mdb_env_set_maxdbs");
+    lmdb::check(mdb_env_set_maxdbs(env_.get(), kDatabases), context_, "mdb_env_set_maxdbs");
     lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
     // No sync per commit: the file is only a .partial until the final forced
     // sync, and an interrupted write is thrown away anyway.
@@ -103,6 +103,23 @@ class PartialTable {
     for (;;) {
       const int rc = try_write_blocks(values, block_values, first, final_meta, codec);
       if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing blocks");
+      map_size_ *= 2;
+      lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
+    }
+  }
+
+  // Stores a stream under its name, in a transaction of its own.
+  void write_stream(const std::string& name, std::span<const std::byte> bytes) {
+    for (;;) {
+      lmdb::Txn txn(env_.get(), 0, context_);
+      MDB_dbi streams = 0;
+      lmdb::check(mdb_dbi_open(txn.get(), "streams", MDB_CREATE, &streams), context_,
+                  "mdb_dbi_open(streams)");
+      MDB_val key{name.size(), const_cast<char*>(name.data())};
+      MDB_val data{bytes.size(), const_cast<std::byte*>(bytes.data())};
+      int rc = mdb_put(txn.get(), streams, &key, &data, 0);
+      if (rc == MDB_SUCCESS) rc = txn.commit();
+      if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing a stream");
       map_size_ *= 2;
       lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
     }
@@ -289,6 +306,12 @@ struct TableWriter::Impl {
     written += values.size();
   }
 
+  void add_stream(const std::string& name, std::span<const std::byte> bytes) {
+    if (name.empty() || name.size() > kMaxStreamName)
+      throw StorageError(context + ": a stream's name has 1 to " + std::to_string(kMaxStreamName) + " bytes");
+    guarded([&] { table->write_stream(name, bytes); });
+  }
+
   void commit(TableMeta meta) {
     if (written + pending.size() != index_size)
       throw StorageError(context + ": " + std::to_string(written + pending.size()) + " values written, " +
@@ -332,6 +355,9 @@ TableWriter::TableWriter(const fs::path& path, std::uint64_t index_size, const W
 TableWriter::~TableWriter() = default;
 void TableWriter::append(std::span<const std::uint16_t> values) {
   impl_->append(values);
+}
+void TableWriter::add_stream(const std::string& name, std::span<const std::byte> bytes) {
+  impl_->add_stream(name, bytes);
 }
 void TableWriter::commit(const TableMeta& meta) {
   impl_->commit(meta);

@@ -3,11 +3,13 @@
 // renamed over <path> only after the final transaction is synced.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <span>
 #include <stdexcept>
+#include <string>
 
 #include "storage/table_meta.h"
 
@@ -22,6 +24,10 @@ struct StorageError : std::runtime_error {
 // The most values a block may hold (a reader allocates a block before it
 // can check it, so a hostile file must not make that allocation huge).
 inline constexpr std::uint32_t kMaxBlockValues = 1u << 24;
+
+// A table's databases: meta, blocks and streams.
+inline constexpr unsigned kDatabases = 3;
+inline constexpr std::size_t kMaxStreamName = 64;
 
 struct WriteOptions {
   bool force = false;  // replace an existing complete table
@@ -50,6 +56,12 @@ class TableWriter {
   TableWriter& operator=(const TableWriter&) = delete;
 
   void append(std::span<const std::uint16_t> values);
+  // Stores a stream beside the values under `name` (1 to kMaxStreamName
+  // bytes; a second one of that name replaces the first). Streams are a
+  // probe's other ways to the values, such as a class stream
+  // (storage/class_stream.h); their pages are checked when a reader opens
+  // the table, so they are meant to be small.
+  void add_stream(const std::string& name, std::span<const std::byte> bytes);
   // After exactly `index_size` values: stores meta (filling index_size,
   // block_values, checksum and complete) and publishes the table.
   void commit(const TableMeta& meta);

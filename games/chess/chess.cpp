@@ -114,6 +114,23 @@ bool Chess::another_pass(std::span<const std::uint16_t> result) {
   return true;
 }
 
+int Chess::wdl_class(Value v) const {
+  if (dtz()) return static_cast<int>(wdl50(v)) + 2;
+  return v.is_win() ? 4 : v.is_loss() ? 0 : 2;
+}
+
+StreamClass Chess::stream_class(Index i, Value v) const {
+  Board b;
+  if (!layout_.decode_legal(i, b) || (b.stm == kBlack && material_ == material_.swapped())) return {};
+  const int own = wdl_class(v);
+  int captured = -1;  // the best class a capture reaches
+  legal_captures(b, [&](const Move& m, const Board& after) {
+    const Value reached = known_value(after, key_after(key_, m, b.stm)).after_move();
+    captured = std::max(captured, wdl_class(reached));
+  });
+  return {static_cast<std::uint8_t>(own), captured < own};
+}
+
 Value Chess::terminal(Index i) const {
   Board b;
   layout_.decode(i, b);

@@ -24,6 +24,7 @@
 #include "games/chess/dtz.h"
 #include "games/chess/index.h"
 #include "games/chess/movegen.h"
+#include "games/chess/stream_order.h"
 #include "games/chess/table_moves.h"
 #include "games/game.h"
 
@@ -112,6 +113,20 @@ class Chess {
   // needs another pass, which then takes pawn moves' values from `result`
   // (the caller keeps it alive); false once a pass changed nothing.
   bool another_pass(std::span<const std::uint16_t> result);
+
+  // The class stream (game.h, StoresClasses) that rtb_chess_probe_wdl
+  // reads: each position's class for its side to move (wdl_class), exact
+  // unless a capture reaches it, since that probe takes the best of the
+  // stored class and its captures' (as Syzygy's WDL probe does). Broken
+  // indices, and Black to move where both sides have the same material (the
+  // probe turns the board), take any class.
+  static constexpr std::string_view kClassStream = "wdl";
+  StreamClass stream_class(Index i, Value v) const;
+  // The orders the stream may list positions in (gen/wdl/class_stream.h).
+  std::vector<chess::StreamOrder> stream_orders() const { return chess::StreamOrder::all(layout_); }
+  // Syzygy's five classes under metric=dtz (loss 0, blessed loss, draw,
+  // cursed win, win 4), else loss 0, draw 2, win 4.
+  int wdl_class(Value v) const;
 
   std::string text(Index i) const;
   Index parse(std::string_view fen) const;

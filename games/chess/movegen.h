@@ -100,6 +100,16 @@ void legal_moves(const Board& b, F&& f) {
   });
 }
 
+// The captures among legal_moves(b), in their order.
+template <class F>
+void legal_captures(const Board& b, F&& f) {
+  const Bitboard unsafe = in_check(b, b.stm) ? ~Bitboard{0} : detail::pinned(b) | b.pieces[b.stm][kKing];
+  const Bitboard theirs = b.color[opponent(b.stm)];
+  detail::for_each_piece(b, kKing, [&](PieceType piece, Square from, Bitboard targets) {
+    detail::emit_to(b, piece, from, targets & theirs, !(unsafe & bit(from)), f);
+  });
+}
+
 // The squares colour c attacks with occupancy occ.
 inline Bitboard attacked_squares(const Board& b, Color c, Bitboard occ) {
   Bitboard out = 0;

@@ -89,14 +89,21 @@ storage::TableMeta game_meta(const G& game, std::string_view value_kind) {
   return meta;
 }
 
-// Writes a whole table and tells options.on_written.
+// A stream a table stores beside its values (TableWriter::add_stream).
+struct NamedStream {
+  std::string name;
+  std::vector<std::byte> bytes;
+};
+
+// Writes a whole table, with its streams, and tells options.on_written.
 inline void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
                              std::span<const std::uint16_t> values, const BuildOptions& options,
-                             const storage::TableLock& lock) {
+                             const storage::TableLock& lock, std::span<const NamedStream> streams = {}) {
   storage::WriteOptions write;
   write.force = options.force;
   storage::TableWriter writer(path, values.size(), write, lock);
   writer.append(values);
+  for (const NamedStream& s : streams) writer.add_stream(s.name, s.bytes);
   writer.commit(meta);
   if (options.on_written) options.on_written({path, meta});
 }

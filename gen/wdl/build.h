@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "gen/core/checkpoint.h"
 #include "gen/core/output.h"
+#include "gen/wdl/class_stream.h"
 #include "gen/wdl/passes.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/tiers.h"
@@ -138,8 +139,11 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     GenResult result = generate_in_passes(game, gen);
     checkpoints.resumed.reset();
     stats = result.stats;
-    write_and_report(path, table_meta(game, stats),
-                     std::span<const std::uint16_t>(result.values.get(), result.size), options, lock);
+    const std::span<const std::uint16_t> values(result.values.get(), result.size);
+    std::vector<NamedStream> streams;
+    if constexpr (StoresClasses<G>)
+      streams.push_back({std::string(G::kClassStream), class_stream(game, values, gen.threads)});
+    write_and_report(path, table_meta(game, stats), values, options, lock, streams);
     Checkpointing::remove(path);
   }
   if (stats_out) *stats_out = stats;

@@ -1,0 +1,55 @@
+// The order in which a table's class stream lists its positions. The index
+// (index.h) has digits: side to move, white-king slot, then one 6-bit
+// field per other piece; the class stream may list the same indices with
+// those digits in another order, the one that compresses best for the
+// table (tbgen tries them; some compress four times better than the
+// index's own order). A probe maps the index it computes with to_stream().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <optional>
+#include <vector>
+
+#include "games/chess/index.h"
+
+namespace rtb::chess {
+
+class StreamOrder {
+ public:
+  static constexpr int kMaxDigits = 8;
+
+  // `places[p]` is the digit at place p of the stream index, outermost
+  // first (0 side to move, 1 white-king slot, 2.. the fields in index
+  // order); nullopt unless it is a permutation of the layout's digits.
+  static std::optional<StreamOrder> make(const Layout& layout, const std::vector<int>& places);
+  // The same, from tag(); nullopt for a tag that is no order of this layout.
+  static std::optional<StreamOrder> from_tag(const Layout& layout, std::uint32_t tag);
+  // Every order of the layout's digits, the index's own first.
+  static std::vector<StreamOrder> all(const Layout& layout);
+
+  // Four bits per place, outermost in the lowest bits, and the count of
+  // digits in the top four: what the stream's header keeps.
+  std::uint32_t tag() const;
+
+  Index to_stream(Index i) const {
+    const Index stm = i >= per_side_ ? 1 : 0;
+    const Index rest = i - stm * per_side_;
+    Index y = stm * weight_[0] + (rest >> (6 * fields_)) * weight_[1];
+    for (int f = 0; f < fields_; ++f) y += ((rest >> (6 * (fields_ - 1 - f))) & 63) * weight_[2 + f];
+    return y;
+  }
+  Index from_stream(Index y) const;
+
+ private:
+  int digits() const { return fields_ + 2; }
+  Index radix(int digit) const { return digit == 0 ? 2 : digit == 1 ? king_slots_ : 64; }
+
+  int fields_ = 0;
+  Index per_side_ = 0, king_slots_ = 0;
+  std::array<int, kMaxDigits> places_{};    // digit at each place
+  std::array<Index, kMaxDigits> weight_{};  // of each digit in the stream index
+};
+
+}  // namespace rtb::chess

@@ -1,0 +1,121 @@
+// The class stream a game's table stores beside its values (StoresClasses
+// in games/game.h): each index's class from the game, listed in the order
+// that compresses best among those the game offers (OrdersStream), then
+// encoded by storage/class_stream.h.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "games/game.h"
+#include "gen/core/thread_pool.h"
+#include "storage/class_stream.h"
+
+namespace rtb {
+
+// A game whose class stream may list its indices in other orders offers
+// them (each with Index from_stream(Index) and std::uint32_t tag(), which
+// the stream keeps for the probe); the first is the index's own.
+template <class G>
+concept OrdersStream = StoresClasses<G> && requires(const G& g) {
+  { g.stream_orders().at(0).from_stream(Index{0}) } -> std::same_as<Index>;
+  { g.stream_orders().at(0).tag() } -> std::same_as<std::uint32_t>;
+};
+
+namespace class_stream_detail {
+
+struct Classes {
+  std::vector<std::uint8_t> bound;
+  std::vector<std::uint64_t> exact;  // bit per index
+  bool is_exact(Index i) const { return ((exact[i / 64] >> (i % 64)) & 1) != 0; }
+};
+
+// The classes in the order `at(y)` gives the index of stream place y.
+// Chunks are whole words of the bitmap, so each word has one writer.
+template <class At>
+Classes reordered(const Classes& c, Index n, ThreadPool& pool, const At& at) {
+  Classes out{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
+  pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+    for (Index y = lo; y < hi; ++y) {
+      const Index i = at(y);
+      out.bound[y] = c.bound[i];
+      if (c.is_exact(i)) out.exact[y / 64] |= std::uint64_t{1} << (y % 64);
+    }
+  });
+  return out;
+}
+
+// How many runs of one class the encoder's fill leaves, over windows spread
+// across the stream: few runs compress well, and the count ranks orders
+// about as their encoded sizes do, at a fraction of the cost.
+template <class Order>
+std::uint64_t sampled_runs(const Classes& c, Index n, const Order& order) {
+  constexpr Index kWindow = 4096, kWindows = 128;
+  const Index windows = std::max<Index>(1, std::min(kWindows, n / kWindow));
+  std::uint64_t runs = 0;
+  for (Index w = 0; w < windows; ++w) {
+    const Index lo = w * (n / windows), hi = std::min(n, lo + kWindow);
+    int stored = 255, previous = -1;
+    for (Index y = lo; y < hi; ++y) {
+      const Index i = order.from_stream(y);
+      if (c.is_exact(i) || c.bound[i] < stored) stored = c.bound[i];
+      runs += stored != previous;
+      previous = stored;
+    }
+  }
+  return runs;
+}
+
+}  // namespace class_stream_detail
+
+// The stream of `classify(i)` (a StreamClass) over the game's indices, in
+// the order the game offers that compresses best.
+template <Game G, class Classify>
+std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads) {
+  using namespace class_stream_detail;
+  const Index n = game.size();
+  ThreadPool pool(threads);
+  Classes c{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
+  pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+    for (Index i = lo; i < hi; ++i) {
+      const StreamClass s = classify(i);
+      c.bound[i] = s.bound;
+      if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
+    }
+  });
+  if constexpr (!OrdersStream<G>) {
+    return storage::encode_class_stream(c.bound, c.exact);
+  } else {
+    // The two orders with the fewest sampled runs are encoded; the smaller is kept.
+    const auto orders = game.stream_orders();
+    std::vector<std::uint64_t> runs(orders.size());
+    pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
+      for (Index k = lo; k < hi; ++k) runs[k] = sampled_runs(c, n, orders[k]);
+    });
+    std::vector<std::size_t> rank(orders.size());
+    for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
+    std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
+    std::vector<std::byte> best;
+    for (std::size_t k = 0; k < std::min<std::size_t>(2, rank.size()); ++k) {
+      const auto& order = orders[rank[k]];
+      const Classes listed = reordered(c, n, pool, [&](Index y) { return order.from_stream(y); });
+      storage::ClassStreamOptions options;
+      options.tag = order.tag();
+      std::vector<std::byte> bytes = storage::encode_class_stream(listed.bound, listed.exact, options);
+      if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);
+    }
+    return best;
+  }
+}
+
+// The class stream of the game's table (game.stream_class over its values).
+template <StoresClasses G>
+std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads) {
+  return class_stream_of(
+      game, [&](Index i) { return game.stream_class(i, Value::from_code(values[i])); }, threads);
+}
+
+}  // namespace rtb

@@ -1,0 +1,135 @@
+// The encoder of storage/class_stream.h.
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "storage/class_stream.h"
+#include "storage/pair_grammar.h"
+
+namespace rtb::storage {
+namespace {
+
+constexpr unsigned kMaxCode = 24;  // a code always fits the 57 bits a probe loads
+constexpr std::uint32_t kMaxSymbolValues = 1u << 24;
+constexpr std::uint64_t kMaxBlockValues = std::uint64_t{1} << 31;
+
+void put(std::vector<std::byte>& out, std::uint64_t v, int bytes) {
+  for (int k = 0; k < bytes; ++k) out.push_back(static_cast<std::byte>(v >> (8 * k)));
+}
+
+bool is_exact(std::span<const std::uint64_t> exact, std::uint64_t i) {
+  return exact.empty() || ((exact[i / 64] >> (i % 64)) & 1) != 0;
+}
+
+// Each class that need not be exact takes the class stored before it where
+// that is allowed (at most its bound), which only ever lengthens runs; the
+// first ones take the first exact class allowed. `constant` says whether
+// the stored classes are all one.
+std::vector<std::uint16_t> filled(std::span<const std::uint8_t> classes, std::span<const std::uint64_t> exact,
+                                  bool& constant) {
+  std::vector<std::uint16_t> seq(classes.size());
+  std::uint64_t first = 0;
+  while (first < classes.size() && !is_exact(exact, first)) ++first;
+  std::uint16_t previous = first < classes.size() ? classes[first] : 0;
+  for (std::uint64_t i = 0; i < classes.size(); ++i) {
+    if (is_exact(exact, i) || classes[i] < previous) previous = classes[i];
+    seq[i] = previous;
+  }
+  constant = std::ranges::all_of(seq, [&](std::uint16_t c) { return c == seq[0]; });
+  return seq;
+}
+
+struct Blocks {
+  std::vector<std::uint32_t> counts;  // values - 1
+  std::vector<std::byte> data;        // blocks x block_bytes
+  std::vector<std::uint64_t> starts;  // first value of each block
+};
+
+// Packs whole codes into blocks, most significant bit first.
+Blocks pack(const PairGrammar& g, std::span<const std::uint8_t> lengths, std::span<const std::uint32_t> codes,
+            std::uint32_t block_bytes) {
+  Blocks out;
+  const std::uint64_t block_bits = std::uint64_t{block_bytes} * 8;
+  std::uint64_t bit = block_bits, values = 0, start = 0;
+  auto close = [&] {
+    if (values == 0) return;
+    out.counts.push_back(static_cast<std::uint32_t>(values - 1));
+    out.starts.push_back(start);
+    start += values;
+    values = 0;
+  };
+  for (std::uint16_t s : g.sequence) {
+    if (bit + lengths[s] > block_bits || values + g.lengths[s] > kMaxBlockValues) {
+      close();
+      out.data.resize(out.data.size() + block_bytes, std::byte{0});
+      bit = 0;
+    }
+    std::byte* block = out.data.data() + out.data.size() - block_bytes;
+    for (unsigned k = lengths[s]; k-- > 0; ++bit)
+      if ((codes[s] >> k) & 1) block[bit / 8] |= static_cast<std::byte>(0x80u >> (bit % 8));
+    values += g.lengths[s];
+  }
+  close();
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes,
+                                           std::span<const std::uint64_t> exact,
+                                           const ClassStreamOptions& options) {
+  if (options.block_bytes < 8 || options.block_bytes > 4096 || options.max_symbols < 256 ||
+      options.max_symbols > 65536)
+    throw std::invalid_argument("encode_class_stream: bad options");
+  if (!exact.empty() && exact.size() < (classes.size() + 63) / 64)
+    throw std::invalid_argument("encode_class_stream: the bitmap is too short");
+  bool constant = false;
+  std::vector<std::uint16_t> seq = filled(classes, exact, constant);
+  const std::uint16_t first = seq.empty() ? 0 : seq[0];
+  std::uint32_t terminals = 1;
+  for (std::uint16_t c : seq) terminals = std::max<std::uint32_t>(terminals, c + 1u);
+  PairGrammar g;
+  g.terminals = terminals;
+  g.lengths.assign(terminals, 1);
+  if (!constant)
+    g = build_pair_grammar(std::move(seq), terminals, {options.max_symbols, kMaxSymbolValues, 8});
+
+  std::vector<std::uint64_t> frequency(g.symbols(), 0);
+  for (std::uint16_t s : g.sequence) ++frequency[s];
+  const std::vector<std::uint8_t> lengths =
+      constant ? std::vector<std::uint8_t>(g.symbols(), 0) : huffman_lengths(frequency, kMaxCode);
+  const Blocks blocks = constant ? Blocks{} : pack(g, lengths, canonical_codes(lengths), options.block_bytes);
+  const auto block_count = static_cast<std::uint32_t>(blocks.counts.size());
+  // About four blocks per sparse entry: a probe walks two counts on average.
+  const std::uint64_t per_block =
+      block_count == 0 ? 1 : std::max<std::uint64_t>(1, classes.size() / block_count);
+  const unsigned shift = std::min(31u, static_cast<unsigned>(std::bit_width(4 * per_block) - 1));
+  const std::uint64_t entries =
+      block_count == 0 ? 0 : (classes.size() + (std::uint64_t{1} << shift) - 1) >> shift;
+
+  std::vector<std::byte> out;
+  const int count_bytes =
+      std::ranges::all_of(blocks.counts, [](std::uint32_t c) { return c < 65536; }) ? 2 : 4;
+  out.reserve(52 + 4 * g.pairs.size() + g.symbols() + count_bytes * block_count + 8 * entries +
+              blocks.data.size() + 8);
+  for (char c : {'R', 'T', 'B', 'C', 'L', 'S', '0', '1'}) out.push_back(static_cast<std::byte>(c));
+  put(out, classes.size(), 8);
+  for (std::uint64_t v : {std::uint64_t{terminals}, std::uint64_t{g.symbols()},
+                          std::uint64_t{options.block_bytes}, std::uint64_t{block_count},
+                          std::uint64_t{shift}, entries, constant ? std::uint64_t{first} : 0xFFFFFFFFu,
+                          std::uint64_t{options.tag}, std::uint64_t(count_bytes)})
+    put(out, v, 4);
+  for (const auto& [left, right] : g.pairs) put(out, left, 2), put(out, right, 2);
+  for (std::uint8_t l : lengths) put(out, l, 1);
+  for (std::uint32_t c : blocks.counts) put(out, c, count_bytes);
+  for (std::uint64_t j = 0, b = 0; j < entries; ++j) {
+    const std::uint64_t at = j << shift;
+    while (b + 1 < block_count && blocks.starts[b + 1] <= at) ++b;
+    put(out, b, 4), put(out, at - blocks.starts[b], 4);
+  }
+  out.insert(out.end(), blocks.data.begin(), blocks.data.end());
+  put(out, 0, 8);
+  return out;
+}
+
+}  // namespace rtb::storage

@@ -1,0 +1,90 @@
+// The class streams of chess tables (Chess::stream_class,
+// storage/class_stream.h) against the values they are made from: through
+// rtb_chess_probe_wdl, every legal position of each table, in both colour
+// orientations, has the class of its stored value, for metric=dtz (the five
+// classes) and metric=dtm (win, draw, loss).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+
+#include "games/chess/chess.h"
+#include "gen/wdl/build.h"
+#include "probe/rtb_chess.h"
+#include "storage/table_reader.h"
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+
+int probe_wdl(const rtb_chess* tb, const chess::Board& b) {
+  std::uint64_t by_type[6];
+  for (int t = 0; t < 6; ++t) by_type[t] = b.pieces[0][t] | b.pieces[1][t];
+  return rtb_chess_probe_wdl(tb, b.color[0], b.color[1], by_type[0], by_type[1], by_type[2], by_type[3],
+                             by_type[4], by_type[5], 0, 0, 0, b.stm == chess::kWhite);
+}
+
+class ChessWdlStream : public ::testing::TestWithParam<const char*> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("rtb_wdl_stream_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static inline fs::path dir_;
+};
+
+// Every legal index of a table of up to 3 pieces, 200,000 random ones of a
+// larger one (a whole 4-piece table is a benchmark-length run under the
+// sanitizers); the stream must exist (tbgen wrote it) and agree.
+void expect_streams_agree(const fs::path& dir, const char* material, const char* metric) {
+  Params p;
+  p.set("material", material);
+  p.set("metric", metric);
+  Chess game(p);
+  BuildOptions options;
+  options.out_dir = dir;
+  build_table(game, options);
+  const storage::TableReader reader(dir / (game.table_name() + ".rtb"));
+  ASSERT_TRUE(reader.stream(Chess::kClassStream)) << material << " has no class stream";
+  const std::vector<std::uint16_t> values = reader.read_all();
+  rtb_chess* tb = rtb_chess_open(dir.c_str(), metric, 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
+  const bool pawns = game.layout().pawns();
+  std::uint64_t checked = 0, wrong = 0;
+  const bool every = game.size() < (Index{1} << 20);
+  std::mt19937_64 rng(game.size());
+  for (Index k = 0; k < (every ? game.size() : 200000); ++k) {
+    const Index i = every ? k : rng() % game.size();
+    chess::Board b;
+    if (!game.layout().decode_legal(i, b)) continue;
+    const int expected = game.wdl_class(Value::from_code(values[i]));
+    for (const chess::Board& seen : {b, chess::swap_colors(b, pawns)}) {
+      const int got = probe_wdl(tb, seen);
+      if (got != expected && ++wrong <= 10)
+        ADD_FAILURE() << material << " " << metric << " index " << i << ": stream class " << got
+                      << ", value class " << expected << " (" << rtb_chess_last_error() << ")";
+    }
+    ++checked;
+  }
+  rtb_chess_close(tb);
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_GT(checked, (every ? game.size() : 200000) / 4);
+}
+
+TEST_P(ChessWdlStream, Dtz) {
+  expect_streams_agree(dir_, GetParam(), "dtz");
+}
+TEST_P(ChessWdlStream, Dtm) {
+  expect_streams_agree(dir_, GetParam(), "dtm");
+}
+
+// Captures into every kind of smaller table, a pawn, and equal material on
+// both sides (where the stream holds White to move only).
+INSTANTIATE_TEST_SUITE_P(Tables, ChessWdlStream,
+                         ::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK"));
+
+}  // namespace
+}  // namespace rtb

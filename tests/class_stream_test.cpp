@@ -1,0 +1,206 @@
+// The class stream (storage/class_stream.h) and its parts: every value that
+// matters reads back, on many random inputs of the shapes tables have; the
+// Huffman code is optimal and a prefix code; a damaged stream is refused or
+// read without leaving its bytes.
+#include "storage/class_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "storage/huffman.h"
+#include "storage/pair_grammar.h"
+#include "storage/table_writer.h"
+
+namespace {
+
+using namespace rtb::storage;
+
+// Classes in runs of random lengths, with a random period mixed in, and a
+// random share of indices that need not be exact: there the class is a
+// bound, often 255 (any class).
+struct Sample {
+  std::vector<std::uint8_t> classes;
+  std::vector<std::uint64_t> exact;
+};
+
+Sample random_sample(std::mt19937_64& rng) {
+  const std::uint64_t n = std::uniform_int_distribution<std::uint64_t>(1, 1 << 16)(rng);
+  const unsigned kinds = std::uniform_int_distribution<unsigned>(1, 6)(rng);
+  const unsigned mean_run = std::uniform_int_distribution<unsigned>(1, 300)(rng);
+  const unsigned period = std::uniform_int_distribution<unsigned>(0, 64)(rng);
+  const double dont_care = std::uniform_real_distribution<double>(0, 0.7)(rng);
+  Sample s;
+  s.classes.resize(n);
+  s.exact.assign((n + 63) / 64, 0);
+  std::geometric_distribution<unsigned> run(1.0 / mean_run);
+  std::bernoulli_distribution exact(1 - dont_care);
+  std::uint8_t c = 0;
+  for (std::uint64_t i = 0, left = 0; i < n; ++i, --left) {
+    if (left == 0) c = static_cast<std::uint8_t>(rng() % kinds), left = run(rng) + 1;
+    s.classes[i] = period != 0 && i % period == 0 ? static_cast<std::uint8_t>((c + 1) % kinds) : c;
+    if (exact(rng))
+      s.exact[i / 64] |= std::uint64_t{1} << (i % 64);
+    else if (rng() % 2 == 0)
+      s.classes[i] = 255;
+  }
+  return s;
+}
+
+bool is_exact(const Sample& s, std::uint64_t i) {
+  return ((s.exact[i / 64] >> (i % 64)) & 1) != 0;
+}
+
+TEST(ClassStream, EveryClassReadsBackOrWithinItsBound) {
+  std::mt19937_64 rng(20261202);
+  for (int round = 0; round < 300; ++round) {
+    const Sample s = random_sample(rng);
+    ClassStreamOptions options;
+    options.block_bytes = round % 3 == 0 ? 16 : 64;
+    options.max_symbols = round % 5 == 0 ? 256 : 4096;
+    const bool all = round % 4 == 0;  // an empty bitmap: every class is exact
+    const std::vector<std::byte> bytes =
+        encode_class_stream(s.classes, all ? std::span<const std::uint64_t>() : s.exact, options);
+    const ClassStream stream(bytes, "test");
+    ASSERT_EQ(stream.size(), s.classes.size());
+    for (std::uint64_t i = 0; i < s.classes.size(); ++i)
+      if (all || is_exact(s, i)) {
+        ASSERT_EQ(stream.at(i), s.classes[i]) << "round " << round << " index " << i;
+      } else {
+        ASSERT_LE(stream.at(i), s.classes[i]) << "round " << round << " index " << i;
+      }
+  }
+}
+
+TEST(ClassStream, OneClassStoresNoBlocks) {
+  std::vector<std::uint8_t> classes(100000, 3);
+  std::vector<std::uint64_t> exact((classes.size() + 63) / 64, 0);
+  classes[500] = 4;  // at most 4
+  exact[0] = 1;      // index 0 (class 3) exact
+  const auto bytes = encode_class_stream(classes, exact);
+  EXPECT_LT(bytes.size(), 100u);
+  const ClassStream stream(bytes, "test");
+  EXPECT_EQ(stream.at(0), 3);
+  EXPECT_EQ(stream.at(99999), 3);
+}
+
+TEST(ClassStream, RunsCompressFarBelowABitAValue) {
+  // 1M values in runs of about 1,000: a few hundred bytes of codes.
+  std::vector<std::uint8_t> classes(1 << 20);
+  std::mt19937_64 rng(7);
+  for (std::size_t i = 0; i < classes.size(); i += 1000) {
+    const auto c = static_cast<std::uint8_t>(rng() % 3);
+    std::fill(classes.begin() + i, classes.begin() + std::min(classes.size(), i + 1000), c);
+  }
+  const auto bytes = encode_class_stream(classes, {});
+  EXPECT_LT(bytes.size(), classes.size() / 200);
+  const ClassStream stream(bytes, "test");  // blocks of over 65,536 values: 4-byte counts
+  for (std::size_t i = 0; i < classes.size(); i += 7) ASSERT_EQ(stream.at(i), classes[i]) << i;
+}
+
+// Exhaustive Huffman cost by merging the two smallest weights of a sorted list.
+std::uint64_t naive_huffman_cost(std::vector<std::uint64_t> w) {
+  std::erase(w, 0);
+  if (w.size() == 1) return w[0];
+  std::uint64_t cost = 0;
+  while (w.size() > 1) {
+    std::ranges::sort(w);
+    const std::uint64_t merged = w[0] + w[1];
+    cost += merged;
+    w.erase(w.begin(), w.begin() + 2);
+    w.push_back(merged);
+  }
+  return cost;
+}
+
+TEST(Huffman, OptimalPrefixCodes) {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 500; ++round) {
+    std::vector<std::uint64_t> f(std::uniform_int_distribution<std::size_t>(1, 40)(rng));
+    for (auto& x : f) x = rng() % 3 == 0 ? 0 : std::uniform_int_distribution<std::uint64_t>(1, 1000)(rng);
+    if (std::ranges::all_of(f, [](std::uint64_t x) { return x == 0; })) f[0] = 1;
+    const auto lengths = huffman_lengths(f, kMaxCodeLength);
+    std::uint64_t cost = 0;
+    for (std::size_t s = 0; s < f.size(); ++s) {
+      ASSERT_EQ(lengths[s] == 0, f[s] == 0);
+      cost += f[s] * lengths[s];
+    }
+    ASSERT_EQ(cost, naive_huffman_cost(f));
+    // Every code decodes to its symbol, whatever bits follow it.
+    const auto decoder = CanonicalDecoder::make(lengths);
+    ASSERT_TRUE(decoder);
+    const auto codes = canonical_codes(lengths);
+    for (std::size_t s = 0; s < f.size(); ++s) {
+      if (lengths[s] == 0) continue;
+      const std::uint64_t window = (std::uint64_t{codes[s]} << (64 - lengths[s])) | (rng() >> lengths[s]);
+      const auto d = decoder->decode(window);
+      ASSERT_EQ(d.symbol, s);
+      ASSERT_EQ(d.length, lengths[s]);
+    }
+  }
+}
+
+TEST(Huffman, LengthsAreBoundedAndKraftHolds) {
+  std::vector<std::uint64_t> fibonacci{1, 1};
+  while (fibonacci.size() < 60) fibonacci.push_back(fibonacci.end()[-1] + fibonacci.end()[-2]);
+  const auto lengths = huffman_lengths(fibonacci, 12);
+  double kraft = 0;
+  for (auto l : lengths) {
+    ASSERT_GE(l, 1);
+    ASSERT_LE(l, 12);
+    kraft += std::ldexp(1.0, -l);
+  }
+  EXPECT_LE(kraft, 1.0);
+  EXPECT_TRUE(CanonicalDecoder::make(lengths));
+  // Too many codes of one length is no prefix code.
+  EXPECT_FALSE(CanonicalDecoder::make(std::vector<std::uint8_t>{1, 1, 1}));
+}
+
+std::vector<std::uint16_t> expand(const PairGrammar& g, std::uint16_t s) {
+  if (s < g.terminals) return {s};
+  auto out = expand(g, g.pairs[s - g.terminals].first);
+  const auto right = expand(g, g.pairs[s - g.terminals].second);
+  out.insert(out.end(), right.begin(), right.end());
+  return out;
+}
+
+TEST(PairGrammar, ExpandsToItsInput) {
+  std::mt19937_64 rng(3);
+  for (int round = 0; round < 100; ++round) {
+    const Sample s = random_sample(rng);
+    std::vector<std::uint16_t> seq(s.classes.begin(), s.classes.end());
+    const std::uint32_t terminals = *std::ranges::max_element(seq) + 1u;
+    const PairGrammar g = build_pair_grammar(seq, terminals, {300, 1000, 2});
+    ASSERT_LE(g.symbols(), 300u);
+    std::vector<std::uint16_t> back;
+    for (std::uint16_t sym : g.sequence) {
+      const auto part = expand(g, sym);
+      ASSERT_EQ(part.size(), g.lengths[sym]);
+      ASSERT_LE(part.size(), 1000u);
+      back.insert(back.end(), part.begin(), part.end());
+    }
+    ASSERT_EQ(back, seq);
+  }
+}
+
+TEST(ClassStream, DamageIsRefusedOrStaysInside) {
+  std::mt19937_64 rng(5);
+  int refused = 0;
+  for (int round = 0; round < 300; ++round) {
+    const Sample s = random_sample(rng);
+    std::vector<std::byte> bytes = encode_class_stream(s.classes, s.exact);
+    const std::size_t at = rng() % bytes.size();
+    bytes[at] ^= static_cast<std::byte>(1u << (rng() % 8));
+    if (rng() % 4 == 0) bytes.resize(rng() % bytes.size());
+    try {
+      const ClassStream stream(bytes, "test");
+      for (int k = 0; k < 200; ++k) (void)stream.at(rng() % stream.size());
+    } catch (const StorageError&) {
+      ++refused;
+    }
+  }
+  EXPECT_GT(refused, 50);
+}
+
+}  // namespace
