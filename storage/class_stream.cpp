@@ -1,6 +1,9 @@
 // The reader of storage/class_stream.h.
 #include "storage/class_stream.h"
 
+#include <bit>
+#include <cstring>
+
 #include "storage/table_writer.h"  // StorageError
 
 namespace rtb::storage {
@@ -18,7 +21,8 @@ std::uint64_t load(const std::byte* p, int bytes) {
 
 std::uint64_t load_big_endian64(const std::byte* p) {
   std::uint64_t v = 0;
-  for (int k = 0; k < 8; ++k) v = v << 8 | static_cast<std::uint8_t>(p[k]);
+  std::memcpy(&v, p, sizeof v);
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap64(v);
   return v;
 }
 
@@ -77,9 +81,16 @@ void ClassStream::read_tables(std::span<const std::byte> bytes) {
   if (!code_) damaged("its code lengths");
   fast_.assign(std::size_t{1} << kFastBits, {});
   for (std::uint64_t top = 0; top < fast_.size(); ++top) {
-    const CanonicalDecoder::Decoded c = code_->decode(top << (64 - kFastBits));
-    if (c.length != 0 && c.length <= kFastBits)
-      fast_[top] = {length_[c.symbol], c.symbol, static_cast<std::uint8_t>(c.length)};
+    FastCode& f = fast_[top];
+    for (unsigned used = 0;;) {
+      const CanonicalDecoder::Decoded c = code_->decode(top << (64 - kFastBits + used));
+      if (c.length == 0 || used + c.length > kFastBits) break;
+      if (used == 0)
+        f.values = length_[c.symbol], f.symbol = c.symbol, f.bits = static_cast<std::uint8_t>(c.length);
+      used += c.length;
+      f.run_values += length_[c.symbol];
+      f.run_bits = static_cast<std::uint8_t>(used);
+    }
   }
   counts_ = p + symbols;
   sparse_ = counts_ + std::uint64_t{count_bytes_} * blocks_;
@@ -118,16 +129,27 @@ std::uint8_t ClassStream::at(std::uint64_t index) const {
   const std::byte* p = data_ + block * block_bytes_;
   const std::uint64_t end = std::uint64_t{block_bytes_} * 8;
   std::uint16_t symbol = 0;
+  // Each step depends on the length of the code before: the loop is as
+  // fast as its chain of loads, so the common case takes one table lookup.
   for (std::uint64_t bit = 0;;) {
     const std::uint64_t window = load_big_endian64(p + bit / 8) << (bit % 8);
     const FastCode& f = fast_[window >> (64 - kFastBits)];
-    CanonicalDecoder::Decoded c{f.symbol, f.bits};
-    if (f.bits == 0) c = code_->decode(window);
-    if (c.length == 0 || bit + c.length > end) damaged("a block that ends before its values");
-    symbol = c.symbol;
-    if (d < length_[symbol]) break;
-    d -= length_[symbol];
-    bit += c.length;
+    if (d >= f.run_values && bit + f.run_bits <= end && f.run_bits != 0) {
+      d -= f.run_values;
+      bit += f.run_bits;
+      continue;
+    }
+    symbol = f.symbol;
+    std::uint64_t bits = f.bits, values = f.values;
+    if (bits == 0) [[unlikely]] {
+      const CanonicalDecoder::Decoded c = code_->decode(window, kFastBits + 1);
+      if (c.length == 0) damaged("a code that is none");
+      symbol = c.symbol, bits = c.length, values = length_[symbol];
+    }
+    if (bit + bits > end) damaged("a block that ends before its values");
+    if (d < values) break;
+    d -= values;
+    bit += bits;
   }
   while (symbol >= terminals_) {
     const std::uint16_t left = left_[symbol];

@@ -40,7 +40,9 @@
 namespace rtb::storage {
 
 struct ClassStreamOptions {
-  std::uint32_t block_bytes = 64;
+  // A probe decodes half a block on average: 32-byte blocks take 10% more
+  // room than 64-byte ones and a third fewer instructions per probe.
+  std::uint32_t block_bytes = 32;
   std::uint32_t max_symbols = 4096;
   std::uint32_t tag = 0;  // kept for the reader, unread here
 };
@@ -79,13 +81,17 @@ class ClassStream {
   std::vector<std::uint16_t> left_, right_;  // per symbol (unused below terminals)
   std::vector<std::uint32_t> length_;        // terminals per symbol
   std::optional<CanonicalDecoder> code_;
-  // The codes of at most kFastBits bits, by the next kFastBits bits: most
-  // codes are short, so most symbols take one lookup.
-  static constexpr unsigned kFastBits = 10;
+  // What the next kFastBits bits start with: the first code (if it is at
+  // most that long) and every whole code that follows within them. The
+  // walk to a value skips them all at once when they end before it, so a
+  // block of short codes costs a fraction of a lookup per code.
+  static constexpr unsigned kFastBits = 11;
   struct FastCode {
-    std::uint32_t values = 0;  // length_[symbol]
-    std::uint16_t symbol = 0;
-    std::uint8_t bits = 0;  // 0: a longer code
+    std::uint32_t values = 0;      // terminals the first symbol expands to
+    std::uint32_t run_values = 0;  // and all the whole codes together
+    std::uint16_t symbol = 0;      // the first symbol
+    std::uint8_t bits = 0;         // its code's length; 0: a longer code
+    std::uint8_t run_bits = 0;     // the whole codes' lengths
   };
   std::vector<FastCode> fast_;
   const std::byte* counts_ = nullptr;  // blocks x count_bytes_

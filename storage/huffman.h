@@ -4,6 +4,7 @@
 // a decoder needs no tree, only where each length's codes start.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -33,9 +34,10 @@ class CanonicalDecoder {
   // some length, or one longer than kMaxCodeLength) or code nothing.
   static std::optional<CanonicalDecoder> make(std::span<const std::uint8_t> lengths);
 
-  // The code at the top of `window` (the next bits, first bit highest).
-  Decoded decode(std::uint64_t window) const {
-    unsigned l = min_length_;
+  // The code at the top of `window` (the next bits, first bit highest);
+  // with `at_least`, known to be no shorter than that.
+  Decoded decode(std::uint64_t window, unsigned at_least = 0) const {
+    unsigned l = std::max(min_length_, std::min(at_least, max_length_));
     while (l < max_length_ && window >= limit_[l]) ++l;
     if (window >= limit_[l] && !(complete_ && l == max_length_)) return {};
     const std::uint64_t rank = (window - base_[l]) >> (64 - l);
