@@ -82,7 +82,7 @@ void ClassStream::read_tables(std::span<const std::byte> bytes) {
   fast_.assign(std::size_t{1} << kFastBits, {});
   for (std::uint64_t top = 0; top < fast_.size(); ++top) {
     FastCode& f = fast_[top];
-    for (unsigned used = 0;;) {
+    for (unsigned used = 0; used < kFastBits;) {
       const CanonicalDecoder::Decoded c = code_->decode(top << (64 - kFastBits + used));
       if (c.length == 0 || used + c.length > kFastBits) break;
       if (used == 0)
