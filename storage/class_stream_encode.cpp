@@ -79,7 +79,7 @@ std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes
                                            std::span<const std::uint64_t> exact,
                                            const ClassStreamOptions& options) {
   if (options.block_bytes < 8 || options.block_bytes > 4096 || options.max_symbols < 256 ||
-      options.max_symbols > 65536)
+      options.max_symbols > 4096)
     throw std::invalid_argument("encode_class_stream: bad options");
   if (!exact.empty() && exact.size() < (classes.size() + 63) / 64)
     throw std::invalid_argument("encode_class_stream: the bitmap is too short");

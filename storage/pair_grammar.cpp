@@ -76,7 +76,7 @@ class PairCounts {
 
 PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_t terminals,
                                const PairGrammarLimits& limits) {
-  if (terminals == 0 || terminals > limits.max_symbols || limits.max_symbols > 65536)
+  if (terminals == 0 || terminals > limits.max_symbols || limits.max_symbols > 4096)
     throw std::invalid_argument("build_pair_grammar: bad symbol counts");
   PairGrammar g;
   g.terminals = terminals;
@@ -85,7 +85,7 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
   while (g.symbols() < limits.max_symbols && sequence.size() >= 2) {
     PairCounts counts(g.symbols());  // pairs of this round's symbols
     const std::vector<std::uint32_t> frequent = counts.frequent(sequence, min_count);
-    std::vector<std::uint32_t> chosen;
+    std::size_t chosen = 0;
     const std::uint64_t floor =
         frequent.empty() ? 0 : std::max<std::uint64_t>(min_count, counts.count(frequent[0]) / 2);
     for (std::uint32_t key : frequent) {
@@ -96,9 +96,9 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
       counts.set_replacement(key, symbol);
       g.pairs.emplace_back(a, b);
       g.lengths.push_back(g.lengths[a] + g.lengths[b]);
-      chosen.push_back(key);
+      ++chosen;
     }
-    if (chosen.empty()) break;
+    if (chosen == 0) break;
     counts.replace(sequence);
   }
   g.sequence = std::move(sequence);
