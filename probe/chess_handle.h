@@ -42,6 +42,10 @@ chess::Board make_board(std::uint64_t white, std::uint64_t black, const std::uin
 // Throws c_api::Failure RTB_ERR_BAD_ARGUMENT unless ep_square is
 // RTB_CHESS_NO_EP or a square.
 void require_ep_square(int ep_square);
+// The en-passant square a pawn's double step leaves the opponent
+// (RTB_CHESS_NO_EP for any other move): the tables hold none, so a capture
+// it allows is looked ahead.
+rtb::chess::Square ep_after(const rtb::chess::Move& m);
 // Throws RTB_ERR_ILLEGAL_POSITION where ep_square (not RTB_CHESS_NO_EP) is
 // not on the en-passant rank of b's side to move; this also keeps
 // en_passant_captures from looking for the captured pawn off the board.
@@ -69,6 +73,15 @@ struct rtb_chess {
   mutable std::array<std::atomic<const rtb::chess_handle::Entry*>, kOpenedSlots> opened{};
 
   const rtb::chess_handle::Entry& entry(const rtb::chess::Material& m) const;
+  // A board's table entry and the board as that table holds it (colours
+  // swapped where its material is the other way round); no entry for bare
+  // kings. Throws c_api::Failure where no table can hold it.
+  struct Located {
+    const rtb::chess_handle::Entry* entry = nullptr;
+    rtb::chess::Board board;
+    bool symmetric = false;  // both sides have the same material
+  };
+  Located locate(const rtb::chess::Board& b) const;
   // The stored value of a legal position without en-passant rights.
   rtb::Value lookup(const rtb::chess::Board& b) const;
   // Its class (Chess::wdl_class: loss 0 .. win 4), read from class streams

@@ -1,8 +1,8 @@
 // The engine-shaped chess probe behind rtb_chess.h: bitboards in, value out.
 // Tables are opened through the probe library's Tablebase, as every
 // game's; each material's entry (the plugin that turns a board into its
-// index, and the table) is made on first use and kept, and the lookup of an
-// entry takes a shared lock only, so probing threads do not queue.
+// index, and the table) is made on first use and kept, and an entry once
+// open is found without a lock, so probing threads do not queue.
 #include "probe/rtb_chess.h"
 
 #include <algorithm>
@@ -75,35 +75,43 @@ std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
   return e;
 }
 
-rtb::Value rtb_chess::lookup(const Board& b) const {
+rtb_chess::Located rtb_chess::locate(const Board& b) const {
   const Material m = Material::of(b);
-  if (m.kings_only()) return rtb::Value::draw();
+  if (m.kings_only()) return {};
   // Before the key is formed: its four bits per count would let sixteen
   // pieces of one type pass for one of the next.
   if (m.pieces() > kMaxTablePieces)
     throw Failure(RTB_ERR_NO_TABLE, "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
   const bool as_is = m.is_canonical();
-  const Entry& e = entry(as_is ? m : m.swapped());
-  const rtb::Index i = e.game.layout().index(as_is ? b : swap_colors(b, m.has_pawns()));
+  return {&entry(as_is ? m : m.swapped()), as_is ? b : swap_colors(b, m.has_pawns()), m == m.swapped()};
+}
+
+namespace {
+// The value a table stores for a board in its orientation.
+rtb::Value stored_value(const Entry& e, const Board& b) {
+  const rtb::Index i = e.game.layout().index(b);
   return rtb::Value::from_code(e.values.empty() ? e.table.opened().code_unchecked(i) : e.values[i]);
+}
+}  // namespace
+
+rtb::Value rtb_chess::lookup(const Board& b) const {
+  const Located at = locate(b);
+  return at.entry ? stored_value(*at.entry, at.board) : rtb::Value::draw();
 }
 
 int rtb_chess::lookup_class(const Board& b) const {
-  const Material m = Material::of(b);
-  if (m.kings_only()) return RTB_CHESS_DRAW;
-  if (m.pieces() > kMaxTablePieces)
-    throw Failure(RTB_ERR_NO_TABLE, "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
-  const bool as_is = m.is_canonical();
-  const Entry& e = entry(as_is ? m : m.swapped());
-  if (!e.wdl) return e.game.wdl_class(lookup(b));
+  const Located at = locate(b);
+  if (!at.entry) return RTB_CHESS_DRAW;
+  const Entry& e = *at.entry;
+  if (!e.wdl) return e.game.wdl_class(stored_value(e, at.board));
   int captured = -1;
   legal_captures(b, [&](const Move&, const Board& after) {
     captured = std::max(captured, RTB_CHESS_WIN - lookup_class(after));
   });
   if (captured == RTB_CHESS_WIN) return captured;
-  Board t = as_is ? b : swap_colors(b, m.has_pawns());
   // Where both sides have the same material, the stream holds White to move.
-  if (t.stm == kBlack && m == m.swapped()) t = swap_colors(t, m.has_pawns());
+  const Board t =
+      at.symmetric && at.board.stm == kBlack ? swap_colors(at.board, e.game.layout().pawns()) : at.board;
   const int stored = e.wdl->at(e.wdl_order->to_stream(e.game.layout().index(t)));
   return std::max(captured, stored);
 }
@@ -114,9 +122,7 @@ int rtb_chess::value_class(const Board& b, Square ep) const {
   if (!capture) return lookup_class(b);
   int best = -1;
   legal_moves(b, [&](const Move& m, const Board& after) {
-    const Square opened =
-        m.piece == kPawn && std::abs(m.to - m.from) == 16 ? (m.from + m.to) / 2 : RTB_CHESS_NO_EP;
-    best = std::max(best, RTB_CHESS_WIN - value_class(after, opened));
+    best = std::max(best, RTB_CHESS_WIN - value_class(after, ep_after(m)));
   });
   en_passant_captures(
       b, ep, [&](const Board& after) { best = std::max(best, RTB_CHESS_WIN - lookup_class(after)); });
@@ -130,6 +136,10 @@ rtb::Value rtb_chess::lookahead(const Board& b, Square ep) const {
   });
   en_passant_captures(b, ep, [&](const Board& after) { best.add(restarted(lookup(after), true, true)); });
   return best.value();  // there is a move: an en-passant capture exists
+}
+
+Square rtb::chess_handle::ep_after(const Move& m) {
+  return m.piece == kPawn && std::abs(m.to - m.from) == 16 ? (m.from + m.to) / 2 : RTB_CHESS_NO_EP;
 }
 
 Value rtb_chess::value(const Board& b, Square ep) const {

@@ -5,7 +5,6 @@
 // zeroes, exactly as the generator counts it (games/chess/dtz.h).
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -47,12 +46,6 @@ int wdl_number(Wdl50 c) {
 int wdl_of(const rtb_chess& tb, Value v, unsigned rule50) {
   if (tb.metric == "dtz") return wdl_number(wdl50_with_clock(v, rule50));
   return v.is_win() ? RTB_CHESS_WIN : v.is_loss() ? RTB_CHESS_LOSS : RTB_CHESS_DRAW;
-}
-
-// The en-passant square a pawn's double step leaves the opponent (the
-// tables hold none: a capture it allows is looked ahead).
-Square ep_after(const Move& m) {
-  return m.piece == kPawn && std::abs(m.to - m.from) == 16 ? (m.from + m.to) / 2 : RTB_CHESS_NO_EP;
 }
 
 std::uint8_t promotion_code(PieceType p) {

@@ -87,6 +87,15 @@ inline void for_each_piece(const Board& b, PieceType first, F&& f) {
     }
   }
 }
+
+// Calls f(Move, Board after) for every legal move of b.stm onto `onto`.
+template <class F>
+void legal_moves_onto(const Board& b, Bitboard onto, F& f) {
+  const Bitboard unsafe = in_check(b, b.stm) ? ~Bitboard{0} : pinned(b) | b.pieces[b.stm][kKing];
+  for_each_piece(b, kKing, [&](PieceType piece, Square from, Bitboard targets) {
+    emit_to(b, piece, from, targets & onto, !(unsafe & bit(from)), f);
+  });
+}
 }  // namespace detail
 
 // Calls f(Move, Board after) for every legal move of b.stm, pieces in the
@@ -94,20 +103,13 @@ inline void for_each_piece(const Board& b, PieceType first, F&& f) {
 // this order being the same every time.
 template <class F>
 void legal_moves(const Board& b, F&& f) {
-  const Bitboard unsafe = in_check(b, b.stm) ? ~Bitboard{0} : detail::pinned(b) | b.pieces[b.stm][kKing];
-  detail::for_each_piece(b, kKing, [&](PieceType piece, Square from, Bitboard targets) {
-    detail::emit_to(b, piece, from, targets, !(unsafe & bit(from)), f);
-  });
+  detail::legal_moves_onto(b, ~Bitboard{0}, f);
 }
 
 // The captures among legal_moves(b), in their order.
 template <class F>
 void legal_captures(const Board& b, F&& f) {
-  const Bitboard unsafe = in_check(b, b.stm) ? ~Bitboard{0} : detail::pinned(b) | b.pieces[b.stm][kKing];
-  const Bitboard theirs = b.color[opponent(b.stm)];
-  detail::for_each_piece(b, kKing, [&](PieceType piece, Square from, Bitboard targets) {
-    detail::emit_to(b, piece, from, targets & theirs, !(unsafe & bit(from)), f);
-  });
+  detail::legal_moves_onto(b, b.color[opponent(b.stm)], f);
 }
 
 // The squares colour c attacks with occupancy occ.
