@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -78,5 +79,21 @@ class Txn {
   MDB_env* env_;
   MDB_txn* txn_ = nullptr;
 };
+
+// Calls f(key, data) for every record of `dbi` in key order, through a
+// cursor closed on any exit; a failed step is reported as `step`
+// ("mdb_cursor_get(blocks)").
+template <class F>
+void for_each_record(MDB_txn* txn, MDB_dbi dbi, const std::string& context, const char* step, F&& f) {
+  MDB_cursor* raw = nullptr;
+  check(mdb_cursor_open(txn, dbi, &raw), context, "mdb_cursor_open");
+  const std::unique_ptr<MDB_cursor, decltype(&mdb_cursor_close)> cursor(raw, &mdb_cursor_close);
+  MDB_val key, data;
+  for (int rc = mdb_cursor_get(raw, &key, &data, MDB_FIRST); rc != MDB_NOTFOUND;
+       rc = mdb_cursor_get(raw, &key, &data, MDB_NEXT)) {
+    check(rc, context, step);
+    f(key, data);
+  }
+}
 
 }  // namespace rtb::storage::lmdb

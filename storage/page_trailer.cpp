@@ -87,20 +87,15 @@ std::vector<bool> walked_pages(const std::filesystem::path& path, std::uint64_t 
   lmdb::Txn txn(env.get(), MDB_RDONLY, context);
   MDB_dbi blocks = 0;
   lmdb::check(mdb_dbi_open(txn.get(), "blocks", MDB_INTEGERKEY, &blocks), context, "mdb_dbi_open(blocks)");
-  MDB_cursor* raw = nullptr;
-  lmdb::check(mdb_cursor_open(txn.get(), blocks, &raw), context, "mdb_cursor_open");
-  const std::unique_ptr<MDB_cursor, decltype(&mdb_cursor_close)> cursor(raw, &mdb_cursor_close);
-  MDB_val key, data;
-  for (int rc = mdb_cursor_get(raw, &key, &data, MDB_FIRST); rc != MDB_NOTFOUND;
-       rc = mdb_cursor_get(raw, &key, &data, MDB_NEXT)) {
-    lmdb::check(rc, context, "mdb_cursor_get");
-    const std::byte* record = static_cast<const std::byte*>(data.mv_data);
-    const auto offset = static_cast<std::uint64_t>(record - lmdb_map_base(record, page_size));
-    // A record inside a leaf page never starts right after a page header.
-    if (offset % page_size != kPageHeaderBytes) continue;
-    for (std::uint64_t p = offset / page_size; p <= (offset + data.mv_size - 1) / page_size; ++p)
-      walked.at(p) = false;
-  }
+  lmdb::for_each_record(
+      txn.get(), blocks, context, "mdb_cursor_get", [&](const MDB_val&, const MDB_val& data) {
+        const std::byte* record = static_cast<const std::byte*>(data.mv_data);
+        const auto offset = static_cast<std::uint64_t>(record - lmdb_map_base(record, page_size));
+        // A record inside a leaf page never starts right after a page header.
+        if (offset % page_size != kPageHeaderBytes) return;
+        for (std::uint64_t p = offset / page_size; p <= (offset + data.mv_size - 1) / page_size; ++p)
+          walked.at(p) = false;
+      });
   return walked;
 }
 

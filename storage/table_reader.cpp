@@ -117,20 +117,15 @@ struct TableReader::Impl {
     const int opened = mdb_dbi_open(txn, "streams", 0, &streams_dbi);
     if (opened == MDB_NOTFOUND) return;
     lmdb::check(opened, context, "mdb_dbi_open(streams)");
-    MDB_cursor* raw = nullptr;
-    lmdb::check(mdb_cursor_open(txn, streams_dbi, &raw), context, "mdb_cursor_open");
-    const std::unique_ptr<MDB_cursor, decltype(&mdb_cursor_close)> cursor(raw, &mdb_cursor_close);
-    MDB_val key, data;
-    for (int rc = mdb_cursor_get(raw, &key, &data, MDB_FIRST); rc != MDB_NOTFOUND;
-         rc = mdb_cursor_get(raw, &key, &data, MDB_NEXT)) {
-      lmdb::check(rc, context, "mdb_cursor_get(streams)");
-      const auto offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(data.mv_data) - map);
-      if (key.mv_size == 0 || key.mv_size > kMaxStreamName || offset > trailer.lmdb_bytes() ||
-          data.mv_size > trailer.lmdb_bytes() - offset)
-        throw StorageError(context + " is damaged (a stream lies outside the file)");
-      streams.push_back(
-          {std::string(static_cast<const char*>(key.mv_data), key.mv_size), {offset, data.mv_size}});
-    }
+    lmdb::for_each_record(
+        txn, streams_dbi, context, "mdb_cursor_get(streams)", [&](const MDB_val& key, const MDB_val& data) {
+          const auto offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(data.mv_data) - map);
+          if (key.mv_size == 0 || key.mv_size > kMaxStreamName || offset > trailer.lmdb_bytes() ||
+              data.mv_size > trailer.lmdb_bytes() - offset)
+            throw StorageError(context + " is damaged (a stream lies outside the file)");
+          streams.push_back(
+              {std::string(static_cast<const char*>(key.mv_data), key.mv_size), {offset, data.mv_size}});
+        });
   }
 
   void open_database(MDB_txn* txn, const char* name, unsigned flags, MDB_dbi& dbi) const {
@@ -160,24 +155,19 @@ struct TableReader::Impl {
 
   // Records where each block's bytes are; blocks must be 0, 1, ... in order.
   void find_blocks(MDB_txn* txn, MDB_dbi blocks_dbi, const std::byte* map) {
-    MDB_cursor* raw = nullptr;
-    lmdb::check(mdb_cursor_open(txn, blocks_dbi, &raw), context, "mdb_cursor_open");
-    const std::unique_ptr<MDB_cursor, decltype(&mdb_cursor_close)> cursor(raw, &mdb_cursor_close);
     blocks.clear();
     blocks.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(block_count, 1 << 24)));
-    MDB_val key, data;
-    for (int rc = mdb_cursor_get(raw, &key, &data, MDB_FIRST); rc != MDB_NOTFOUND;
-         rc = mdb_cursor_get(raw, &key, &data, MDB_NEXT)) {
-      lmdb::check(rc, context, "mdb_cursor_get(blocks)");
-      std::size_t number = 0;
-      if (key.mv_size == sizeof number) std::memcpy(&number, key.mv_data, sizeof number);
-      const auto offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(data.mv_data) - map);
-      if (key.mv_size != sizeof number || number != blocks.size() || blocks.size() >= block_count ||
-          offset > trailer.lmdb_bytes() || data.mv_size > trailer.lmdb_bytes() - offset ||
-          data.mv_size > BlockCodec::max_encoded_size(meta.block_values))
-        throw StorageError(context + " is damaged (its blocks are not those its meta record describes)");
-      blocks.push_back({offset, data.mv_size});
-    }
+    lmdb::for_each_record(
+        txn, blocks_dbi, context, "mdb_cursor_get(blocks)", [&](const MDB_val& key, const MDB_val& data) {
+          std::size_t number = 0;
+          if (key.mv_size == sizeof number) std::memcpy(&number, key.mv_data, sizeof number);
+          const auto offset = static_cast<std::uint64_t>(static_cast<const std::byte*>(data.mv_data) - map);
+          if (key.mv_size != sizeof number || number != blocks.size() || blocks.size() >= block_count ||
+              offset > trailer.lmdb_bytes() || data.mv_size > trailer.lmdb_bytes() - offset ||
+              data.mv_size > BlockCodec::max_encoded_size(meta.block_values))
+            throw StorageError(context + " is damaged (its blocks are not those its meta record describes)");
+          blocks.push_back({offset, data.mv_size});
+        });
     if (blocks.size() != block_count)
       throw StorageError(context + " has " + std::to_string(blocks.size()) +
                          " blocks; its meta record needs " + std::to_string(block_count));
