@@ -18,6 +18,8 @@
 #include "games/quote_input.h"
 #include "games/registry.h"
 #include "gen/core/system.h"
+#include "storage/compact_table.h"
+#include "storage/table_reader.h"
 #ifdef RTB_MPI
 #include "cli/mpi_generate.h"
 #include "gen/mpi/comm.h"
@@ -47,12 +49,44 @@ struct MpiRun {
   std::string mode = "auto";
 };
 
+// The name of the depth stream the game's tables keep (StoresDepths), from
+// which a prober derives every value: only those tables can be compact.
+std::optional<std::string> depth_stream_of(const std::string& game) {
+  std::optional<std::string> found;
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    if constexpr (StoresDepths<G>)
+      if (G::kName == game) found = std::string(G::kDepthStream);
+  });
+  return found;
+}
+
+// --compact: each table the run wrote, once all are written (a later table
+// of the run reads the values of those it depends on), keeps its streams
+// only where it has a depth stream.
+void compact_written(const std::vector<std::filesystem::path>& written, const std::string& depth_stream,
+                     bool quiet) {
+  for (const std::filesystem::path& path : written) {
+    const std::uintmax_t before = std::filesystem::file_size(path);
+    if (!storage::TableReader(path).stream(depth_stream)) {
+      std::cerr << "note: " << path.filename().string() << " has no depth stream and keeps its values\n";
+      continue;
+    }
+    storage::compact_table(path);
+    if (!quiet)
+      std::cerr << path.filename().string() << ": compact, " << before << " -> "
+                << std::filesystem::file_size(path) << " bytes\n";
+  }
+}
+
 int run_generate(const ValueKind& kind, const std::string& game, const Params& params, BuildOptions options,
-                 bool quiet, double progress_every, const MpiRun& mpi_run) {
+                 bool quiet, double progress_every, const MpiRun& mpi_run,
+                 const std::optional<std::string>& compact) {
   std::filesystem::create_directories(options.out_dir);
   auto start = std::chrono::steady_clock::now();
   const auto printer = quiet ? nullptr : progress_on_stderr(progress_every);
+  std::vector<std::filesystem::path> written_paths;
   options.on_written = [&](const WrittenTable& written) {
+    written_paths.push_back(written.path);
     const auto now = std::chrono::steady_clock::now();
     if (printer) printer->clear();
     std::cout << written.path.string() << std::endl;
@@ -76,6 +110,7 @@ int run_generate(const ValueKind& kind, const std::string& game, const Params& p
 #endif
   (void)mpi_run;
   kind.generate(game, params, options);
+  if (compact) compact_written(written_paths, *compact, quiet);
   return 0;
 }
 
@@ -97,13 +132,15 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   po::options_description visible(
       "Usage: tbgen --game G [--param key=value ...] [--solver S] [--out DIR]\n"
       "       tbgen verify --table FILE\n"
+      "       tbgen compact --table FILE\n"
       "       tbgen check --game G [--param key=value ...] [--sample N]\n"
       "       tbgen --list | --help | --version\n\n"
       "Generates endgame tables by retrograde analysis and stores them in LMDB.\n"
       "Commands: generate (the default) writes the table of a game and the tables it\n"
       "depends on; verify re-derives every value of a table from its successors;\n"
-      "check runs the plugin contract's checks (moves against unmoves, text round\n"
-      "trips ...) on the given parameters.\nOptions");
+      "compact keeps a table's streams only (as --compact does); check runs the\n"
+      "plugin contract's checks (moves against unmoves, text round trips ...) on\n"
+      "the given parameters.\nOptions");
   std::string solvers;
   for (const ValueKind& k : value_kinds())
     solvers += "\n  " + std::string(k.solver) + ": " + std::string(k.summary);
@@ -119,7 +156,12 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "report)")("force,f", "replace a table that already exists")(
       "checkpoint-every", po::value(&checkpoint_every)->default_value(checkpoint_every),
       "seconds of work between saves of a long table's state, which a rerun after a kill resumes from (0: "
-      "none)")("table", po::value(&table), "verify: the table file to re-check")(
+      "none)")(
+      "compact",
+      "keep each table this run writes as its streams only, where its game has depth streams (chess: "
+      "the class and depth streams the C API rtb_chess.h probes; several times smaller). tbprobe, the "
+      "Python module, tbserve and later runs that build on a table need its values: keep those whole")(
+      "table", po::value(&table), "verify: the table file to re-check")(
       "sample", po::value(&sample_text)->default_value(sample_text),
       "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
@@ -160,8 +202,18 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
     if (table.empty()) throw UsageError("verify needs --table FILE");
     return run_verify(table, threads);
   }
+  if (command == "compact") {
+    if (table.empty()) throw UsageError("compact needs --table FILE");
+    const std::string kind_of_game = storage::TableReader(table).meta().game;
+    const auto depth_stream = depth_stream_of(kind_of_game);
+    if (!depth_stream)
+      throw UsageError("compact: " + quote_input(kind_of_game) +
+                       " tables keep no depth stream to derive values from");
+    compact_written({table}, *depth_stream, vm.count("quiet") > 0);
+    return 0;
+  }
   if (!command.empty() && command != "generate" && command != "check")
-    throw UsageError("unknown command " + quote_input(command) + " (generate, verify or check)");
+    throw UsageError("unknown command " + quote_input(command) + " (generate, verify, compact or check)");
   if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
   if (command == "check")
     return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
@@ -173,8 +225,17 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
   options.checkpoint_every = checkpoint_every;
   if (!(progress_every >= 0)) throw UsageError("--progress-every must be 0 or more seconds");
+  std::optional<std::string> compact;
+  if (vm.count("compact")) {
+    compact = depth_stream_of(game);
+    if (!compact)
+      throw UsageError("--compact: " + quote_input(game) +
+                       " tables keep no depth stream to derive values from");
+  }
+  if (compact && mpi_run.active)
+    throw UsageError("--compact: not under mpirun (compact the tables after the run)");
   return run_generate(kind, game, parse_params(param_items), options, vm.count("quiet") > 0, progress_every,
-                      mpi_run);
+                      mpi_run, compact);
 }
 
 }  // namespace

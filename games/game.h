@@ -181,6 +181,26 @@ concept StoresClasses = requires(const G& g, Index i, Value v) {
   { g.stream_class(i, v) } -> std::same_as<StreamClass>;
 };
 
+// And a second class stream, of depths (storage/depth_map.h): for the
+// positions of one side to move whose depth a probe cannot derive from
+// their class and their moves, the depth, as a class of the position's
+// group (the class stream's class, say) that the table's depth map turns
+// back into the depth:
+//   static constexpr std::string_view kDepthStream;  // "dtz"; its map is kDepthStream + "-map"
+//   DepthSlot depth_slot(Index i, Value v) const;    // v: the value of i
+// called like stream_class. The generator stores the side whose stream is
+// smaller.
+struct DepthSlot {
+  static constexpr std::uint8_t kNone = 255;
+  std::uint8_t side = kNone;  // 0 or 1: the side to move at i; kNone: the probe never reads i
+  std::uint8_t group = 0;     // < 8
+};
+template <class G>
+concept StoresDepths = StoresClasses<G> && requires(const G& g, Index i, Value v) {
+  { G::kDepthStream } -> std::convertible_to<std::string_view>;
+  { g.depth_slot(i, v) } -> std::same_as<DepthSlot>;
+};
+
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

@@ -19,6 +19,7 @@
 #include "probe/probe.h"
 #include "probe/rtb_chess.h"
 #include "storage/class_stream.h"
+#include "storage/depth_map.h"
 
 namespace rtb::chess_handle {
 
@@ -34,6 +35,11 @@ struct Entry {
   // the table has one (Chess::stream_class).
   std::optional<rtb::storage::ClassStream> wdl;
   std::optional<rtb::chess::StreamOrder> wdl_order;
+  // Its depth stream, order and map (Chess::depth_slot), where it has one
+  // beside the class stream: then a value is derived from the streams.
+  std::optional<rtb::storage::ClassStream> depth;
+  std::optional<rtb::chess::StreamOrder> depth_order;
+  rtb::storage::DepthMap depth_map;
 };
 
 // The board of an engine's bitboards; throws c_api::Failure
@@ -82,8 +88,13 @@ struct rtb_chess {
     bool symmetric = false;  // both sides have the same material
   };
   Located locate(const rtb::chess::Board& b) const;
-  // The stored value of a legal position without en-passant rights.
+  // The value of a legal position without en-passant rights: stored, or
+  // derived from the streams (rtb_chess_depth.cpp).
   rtb::Value lookup(const rtb::chess::Board& b) const;
+  // The value after a move for the side to move there, as the generator
+  // took it: a zeroing (dtz) or converting (dtc) move only needs the class
+  // reached, with the en-passant captures a double step allows.
+  rtb::Value move_value(const rtb::chess::Move& m, const rtb::chess::Board& after) const;
   // Its class (Chess::wdl_class: loss 0 .. win 4), read from class streams
   // where the tables have them: the best of the stored class and what the
   // captures reach, as the stream was made for.
@@ -100,4 +111,8 @@ struct rtb_chess {
 
  private:
   std::unique_ptr<rtb::chess_handle::Entry> open(const rtb::chess::Material& m) const;
+  void open_streams(rtb::chess_handle::Entry& e) const;
+  // lookup() from a table's streams: the stored side's depth from its
+  // stream, the other side's by one ply of search.
+  rtb::Value derived(const rtb::chess::Board& b, const Located& at) const;
 };

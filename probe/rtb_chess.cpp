@@ -63,15 +63,12 @@ std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
     throw Failure(RTB_ERR_WRONG_KIND, e.what());
   }
   if (!table) throw Failure(RTB_ERR_NO_TABLE, "no table " + game.table_name() + ".rtb in " + dir.string());
-  auto e = std::make_unique<Entry>(Entry{m.key(), std::move(game), *table, {}, std::nullopt, std::nullopt});
-  if (in_memory) e->values = e->table.read_all();
-  if (const auto bytes = e->table.opened().stream(rtb::Chess::kClassStream)) {
-    const std::string where = e->table.opened().where();
-    e->wdl.emplace(*bytes, where);
-    e->wdl_order = StreamOrder::from_tag(e->game.layout(), e->wdl->tag());
-    if (!e->wdl_order || e->wdl->size() != e->game.size())
-      throw Failure(RTB_ERR_CORRUPT, where + " is damaged (its class stream does not fit its index)");
-  }
+  auto e = std::make_unique<Entry>(Entry{m.key(), std::move(game), *table, {}, {}, {}, {}, {}, {}});
+  if (in_memory && e->table.opened().has_values()) e->values = e->table.read_all();
+  open_streams(*e);
+  if (!e->table.opened().has_values() && !e->depth)
+    throw Failure(RTB_ERR_CORRUPT,
+                  e->table.opened().where() + " is damaged (compact, without a depth stream)");
   return e;
 }
 
@@ -96,7 +93,9 @@ rtb::Value stored_value(const Entry& e, const Board& b) {
 
 rtb::Value rtb_chess::lookup(const Board& b) const {
   const Located at = locate(b);
-  return at.entry ? stored_value(*at.entry, at.board) : rtb::Value::draw();
+  if (!at.entry) return rtb::Value::draw();
+  if (at.entry->depth && at.entry->values.empty()) return derived(b, at);
+  return stored_value(*at.entry, at.board);
 }
 
 int rtb_chess::lookup_class(const Board& b) const {
@@ -131,9 +130,7 @@ int rtb_chess::value_class(const Board& b, Square ep) const {
 
 rtb::Value rtb_chess::lookahead(const Board& b, Square ep) const {
   rtb::BestOfMoves best;
-  legal_moves(b, [&](const Move& m, const Board& after) {
-    best.add(restarted(lookup(after), m.converts(), m.converts() || m.piece == rtb::chess::kPawn));
-  });
+  legal_moves(b, [&](const Move& m, const Board& after) { best.add(move_value(m, after)); });
   en_passant_captures(b, ep, [&](const Board& after) { best.add(restarted(lookup(after), true, true)); });
   return best.value();  // there is a move: an en-passant capture exists
 }

@@ -53,6 +53,9 @@ class OpenedTable {
   Index parse(std::string_view text) const;  // throws ProbeError
   // Every value, checked against the table's checksum.
   std::vector<std::uint16_t> read_all() const { return reader_.read_all(); }
+  // False for a compact table (storage/compact_table.h): code() and
+  // read_all() then throw storage::StorageError; its streams give values.
+  bool has_values() const { return reader_.has_values(); }
   // The bytes of a stream the table keeps beside its values (checked when
   // it opened), nullopt if it has none.
   std::optional<std::span<const std::byte>> stream(std::string_view name) const {

@@ -146,10 +146,12 @@ struct TableReader::Impl {
                          " bytes)");
     meta = parse_meta(std::string_view(static_cast<const char*>(data.mv_data), data.mv_size), context);
     if (!meta.complete) throw StorageError(context + " is incomplete (an interrupted write)");
-    if (meta.index_size > 0 && (meta.block_values == 0 || meta.block_values > kMaxBlockValues))
+    if (meta.block_values > kMaxBlockValues)
       throw StorageError(context +
                          ": the meta record says block_values=" + std::to_string(meta.block_values));
-    block_count = meta.index_size == 0 ? 0 : (meta.index_size - 1) / meta.block_values + 1;
+    // block_values = 0: a compact table, with no blocks.
+    block_count =
+        meta.index_size == 0 || meta.block_values == 0 ? 0 : (meta.index_size - 1) / meta.block_values + 1;
     return lmdb_map_base(data.mv_data, trailer.page_size);
   }
 
@@ -173,6 +175,14 @@ struct TableReader::Impl {
                          " blocks; its meta record needs " + std::to_string(block_count));
   }
 
+  bool has_values() const { return meta.index_size == 0 || meta.block_values != 0; }
+  void require_values() const {
+    if (!has_values())
+      throw StorageError(context +
+                         " is a compact table: it keeps streams, not values, and only a prober "
+                         "that reads its streams can use it");
+  }
+
   // How many values `block` holds: block_values, fewer in the last block.
   std::size_t values_in_block(std::uint64_t block) const {
     return static_cast<std::size_t>(
@@ -190,6 +200,7 @@ struct TableReader::Impl {
   }
 
   void check_block(std::uint64_t block) const {
+    require_values();
     if (block >= block_count)
       throw StorageError(context + ": block " + std::to_string(block) + " is out of range (the table has " +
                          std::to_string(block_count) + " blocks)");
@@ -214,6 +225,7 @@ std::uint16_t TableReader::value(std::uint64_t index) const {
     throw StorageError(impl.context + ": index " + std::to_string(index) +
                        " is out of range (the table has " + std::to_string(impl.meta.index_size) +
                        " indices)");
+  impl.require_values();
   const std::uint64_t block = index / impl.meta.block_values;
   CachedBlock& slot = block_cache[cache_slot(impl.id, block)];
   if (slot.reader_id != impl.id || slot.block != block) {
@@ -232,8 +244,13 @@ void TableReader::read_block(std::uint64_t block, std::vector<std::uint16_t>& ou
   impl.decode_block(block, out);
 }
 
+bool TableReader::has_values() const {
+  return live(impl_).has_values();
+}
+
 std::vector<std::uint16_t> TableReader::read_all() const {
   const Impl& impl = live(impl_);
+  impl.require_values();
   std::vector<std::uint16_t> values(impl.meta.index_size);
   for (std::uint64_t block = 0; block < impl.block_count; ++block) {
     const std::span<std::uint16_t> out(values.data() + block * impl.meta.block_values,
@@ -253,10 +270,16 @@ std::optional<std::span<const std::byte>> TableReader::stream(std::string_view n
   return std::nullopt;
 }
 
+std::vector<std::string> TableReader::stream_names() const {
+  std::vector<std::string> names;
+  for (const auto& stream : live(impl_).streams) names.push_back(stream.first);
+  return names;
+}
+
 void TableReader::check() const {
   const Impl& impl = live(impl_);
   verify_pages(impl.trailer, impl.file.bytes(), /*only_walked=*/false, impl.context);
-  (void)read_all();
+  if (impl.has_values()) (void)read_all();
 }
 
 }  // namespace rtb::storage

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,10 @@ class TableReader {
   const TableMeta& meta() const;
   const std::filesystem::path& path() const;
 
+  // False for a compact table (WriteOptions::store_values), whose values
+  // only its streams give: value(), read_block() and read_all() then throw
+  // StorageError.
+  bool has_values() const;
   // The value code at `index` (< meta().index_size). A thread keeps the
   // blocks it decompressed last, so nearby probes decompress nothing.
   std::uint16_t value(std::uint64_t index) const;
@@ -41,8 +46,11 @@ class TableReader {
   // the table has none; they live as long as the reader, and their pages
   // were checked when it opened.
   std::optional<std::span<const std::byte>> stream(std::string_view name) const;
+  // The names of its streams, in the order they are stored.
+  std::vector<std::string> stream_names() const;
   // Checks the whole file: every page's checksum, every block, and the
-  // checksum over all values. Throws StorageError on the first damage.
+  // checksum over all values (a compact table: its pages). Throws
+  // StorageError on the first damage.
   void check() const;
 
  private:

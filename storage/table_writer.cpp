@@ -125,6 +125,11 @@ class PartialTable {
     }
   }
 
+  // Writes a copy of the environment without its free pages to `to`.
+  void copy_compacted(const fs::path& to) {
+    lmdb::check(mdb_env_copy2(env_.get(), to.c_str(), MDB_CP_COMPACT), context_, "mdb_env_copy2");
+  }
+
   // Flushes everything to disk, closes, and returns the size in bytes that
   // LMDB's meta page claims for the file.
   std::uint64_t sync_and_close() {
@@ -252,7 +257,8 @@ struct TableWriter::Impl {
     if (!ec) fs::remove(lock_path(partial), ec);
     if (ec) throw StorageError(context + ": cannot remove the old " + partial.string() + ": " + ec.message());
     guarded([&] {
-      const std::uint64_t blocks = (index_size + options.block_values - 1) / options.block_values;
+      const std::uint64_t blocks =
+          options.store_values ? (index_size + options.block_values - 1) / options.block_values : 0;
       table.emplace(partial, context, blocks, options.block_values);
       TableMeta unfinished;
       unfinished.index_size = index_size;
@@ -284,6 +290,10 @@ struct TableWriter::Impl {
     if (written + pending.size() + values.size() > index_size)
       throw StorageError(context + ": more values than the " + std::to_string(index_size) + " announced");
     checksum.update(values);
+    if (!options.store_values) {
+      written += values.size();
+      return;
+    }
     const std::uint64_t batch = std::uint64_t{options.block_values} * kBlocksPerTransaction;
     if (!pending.empty()) {
       const std::size_t fill = std::min<std::uint64_t>(batch - pending.size(), values.size());
@@ -317,14 +327,32 @@ struct TableWriter::Impl {
       throw StorageError(context + ": " + std::to_string(written + pending.size()) + " values written, " +
                          std::to_string(index_size) + " announced");
     meta.index_size = index_size;
-    meta.block_values = options.block_values;
+    meta.block_values = options.store_values ? options.block_values : 0;
     meta.checksum = checksum.digest();
     meta.block_salt = salt;
     meta.complete = true;  // stored only by this final transaction; earlier ones say complete=0
     write(pending, &meta);
     pending.clear();
     guarded([&] {
-      const std::uint64_t size = table->sync_and_close();
+      std::uint64_t size = 0;
+      if (options.store_values) {
+        size = table->sync_and_close();
+      } else {
+        // A compact table is small and each transaction left free pages
+        // (half its file): a copy without them is kept instead.
+        fs::path copy = partial;
+        copy += ".copy";
+        try {
+          table->copy_compacted(copy);
+          table->sync_and_close();
+          fs::rename(copy, partial);
+        } catch (...) {
+          std::error_code ignored;
+          fs::remove(copy, ignored);
+          throw;
+        }
+        size = fs::file_size(partial);
+      }
       fs::remove(lock_path(partial));  // readers use MDB_NOLOCK; the lock file is litter
       pad_to(partial, size, context);
       append_page_trailer(partial, context);

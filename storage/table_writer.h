@@ -33,6 +33,10 @@ struct WriteOptions {
   bool force = false;  // replace an existing complete table
   std::uint32_t block_values = 4096;
   int zstd_level = 3;
+  // false: a compact table, which keeps its streams and the checksum of its
+  // values but not the values (meta block_values = 0); only a prober that
+  // derives values from the streams can read it.
+  bool store_values = true;
 };
 
 // The file name a partial table has while being written.

@@ -1,7 +1,8 @@
 // The class stream (storage/class_stream.h) and its parts: every value that
 // matters reads back, on many random inputs of the shapes tables have; the
 // Huffman code is optimal and a prefix code; a damaged stream is refused or
-// read without leaving its bytes.
+// read without leaving its bytes; a depth map reads back and a damaged one
+// is refused.
 #include "storage/class_stream.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <random>
 
+#include "storage/depth_map.h"
 #include "storage/huffman.h"
 #include "storage/pair_grammar.h"
 #include "storage/table_writer.h"
@@ -201,6 +203,32 @@ TEST(ClassStream, DamageIsRefusedOrStaysInside) {
     }
   }
   EXPECT_GT(refused, 50);
+}
+
+TEST(DepthMap, ReadsBackAndRefusesDamage) {
+  std::mt19937_64 rng(9);
+  for (int round = 0; round < 200; ++round) {
+    DepthMap map;
+    map.side = static_cast<std::uint8_t>(rng() % 2);
+    map.depths.resize(rng() % 6);
+    for (auto& group : map.depths) {
+      group.resize(rng() % (DepthMap::kMaxClasses + 1));
+      for (std::uint16_t& d : group) d = static_cast<std::uint16_t>(rng());
+    }
+    const std::vector<std::byte> bytes = map.encode();
+    const DepthMap back = DepthMap::decode(bytes, "test");
+    ASSERT_EQ(back.side, map.side);
+    ASSERT_EQ(back.depths, map.depths);
+    // Cut anywhere, or with a byte more, it is refused.
+    const std::size_t cut = rng() % bytes.size();
+    EXPECT_THROW(DepthMap::decode(std::span(bytes).first(cut), "test"), StorageError);
+    std::vector<std::byte> longer = bytes;
+    longer.push_back(std::byte{0});
+    EXPECT_THROW(DepthMap::decode(longer, "test"), StorageError);
+  }
+  DepthMap big;
+  big.depths.assign(1, std::vector<std::uint16_t>(DepthMap::kMaxClasses + 1));
+  EXPECT_THROW(DepthMap::decode(big.encode(), "test"), StorageError);
 }
 
 }  // namespace

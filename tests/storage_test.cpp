@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "storage/block_codec.h"
+#include "storage/compact_table.h"
 #include "storage/lmdb_header.h"
 #include "storage/lmdb_util.h"
 #include "storage/page_trailer.h"
@@ -308,6 +309,44 @@ TEST_F(StorageTest, MetaRoundTrip) {
   EXPECT_EQ(reader.path(), path);
   // The stored record is plain key=value text.
   EXPECT_NE(raw_meta(path).find("\ncomplete=1\n"), std::string::npos);
+}
+
+// A compact table keeps its meta record, checksum and streams, refuses to
+// read values with a message that says why, checks clean, and is smaller.
+TEST_F(StorageTest, CompactTableKeepsStreamsNotValues) {
+  const fs::path path = file("compact.rtb");
+  const Values values = random_values(200000, 7, 0xffff);
+  std::vector<std::byte> stream(50000);
+  for (std::size_t k = 0; k < stream.size(); ++k) stream[k] = static_cast<std::byte>(k * 7);
+  {
+    TableWriter writer(path, values.size(), WriteOptions{});
+    writer.append(values);
+    writer.add_stream("one", stream);
+    writer.add_stream("two", std::span(stream).first(10));
+    writer.commit(sample_meta());
+  }
+  const std::uintmax_t whole = fs::file_size(path);
+  const TableMeta before = TableReader(path).meta();
+  compact_table(path);
+  expect_no_litter(path);
+  EXPECT_FALSE(fs::exists(with_suffix(partial_path(path), ".copy")));
+  const TableReader reader(path);
+  EXPECT_FALSE(reader.has_values());
+  EXPECT_EQ(reader.meta().checksum, before.checksum);
+  EXPECT_EQ(reader.meta().index_size, before.index_size);
+  EXPECT_EQ(reader.meta().identity, before.identity);
+  EXPECT_EQ(reader.meta().block_values, 0u);
+  EXPECT_EQ(reader.stream_names(), (std::vector<std::string>{"one", "two"}));
+  ASSERT_TRUE(reader.stream("one"));
+  EXPECT_TRUE(std::ranges::equal(*reader.stream("one"), stream));
+  EXPECT_EQ(reader.stream("two")->size(), 10u);
+  EXPECT_NE(storage_error([&] { reader.value(5); }).find("compact"), std::string::npos);
+  EXPECT_NE(storage_error([&] { reader.read_all(); }).find("compact"), std::string::npos);
+  reader.check();
+  EXPECT_LT(fs::file_size(path) * 4, whole);
+  EXPECT_LT(fs::file_size(path), stream.size() + 40000);  // a few pages beside the streams
+  compact_table(path);                                    // a compact table stays as it is
+  EXPECT_FALSE(TableReader(path).has_values());
 }
 
 // 2. No overwrite without force; the old table survives the refusal.

@@ -109,7 +109,10 @@ Value Chess::pawn_move_value(Index q, const Board& b, Square from, Square to) co
 
 bool Chess::another_pass(std::span<const std::uint16_t> result) {
   if (!zeroing_pawns_) return false;
-  if (!previous_.empty() && std::ranges::equal(previous_, result)) return false;
+  if (!previous_.empty() && std::ranges::equal(previous_, result)) {
+    previous_ = result;  // the pass before may be freed now; the stream builders read pawn moves after
+    return false;
+  }
   previous_ = result;
   return true;
 }
@@ -129,6 +132,22 @@ StreamClass Chess::stream_class(Index i, Value v) const {
     captured = std::max(captured, wdl_class(reached));
   });
   return {static_cast<std::uint8_t>(own), captured < own};
+}
+
+DepthSlot Chess::depth_slot(Index i, Value v) const {
+  Board b;
+  if (v.is_draw() || !layout_.decode_legal(i, b) || (b.stm == kBlack && material_ == material_.swapped()))
+    return {};
+  bool moves_any = false, kept = false;
+  moves(i, [&](Successor s) {
+    moves_any = true;
+    // Under dtz and dtc a win that a zeroing (converting) move keeps in its
+    // class takes that move's depth, 1 or 101: the probe finds it.
+    kept |=
+        metric_ != Metric::Dtm && !s.inside && v.is_win() && wdl_class(s.value.after_move()) == wdl_class(v);
+  });
+  if (!moves_any || kept) return {};  // mated: the probe sees no move
+  return {static_cast<std::uint8_t>(b.stm), static_cast<std::uint8_t>(wdl_class(v))};
 }
 
 Value Chess::terminal(Index i) const {

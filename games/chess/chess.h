@@ -111,7 +111,8 @@ class Chess {
 
   // metric=dtz with pawns: `result` is the pass just made. True if the table
   // needs another pass, which then takes pawn moves' values from `result`
-  // (the caller keeps it alive); false once a pass changed nothing.
+  // (the caller keeps it alive); false once a pass changed nothing, and
+  // moves() then reads `result`, which must live while moves are asked.
   bool another_pass(std::span<const std::uint16_t> result);
 
   // The class stream (game.h, StoresClasses) that rtb_chess_probe_wdl
@@ -124,6 +125,14 @@ class Chess {
   StreamClass stream_class(Index i, Value v) const;
   // The orders the stream may list positions in (gen/wdl/class_stream.h).
   std::vector<chess::StreamOrder> stream_orders() const { return chess::StreamOrder::all(layout_); }
+  // The depth stream (game.h, StoresDepths) that the probe reads where its
+  // search cannot derive a depth: a position of the stored side to move,
+  // grouped by wdl_class, unless it is broken, a draw, mated, or (dtz, dtc)
+  // a win whose class a zeroing (converting) move keeps, which then has
+  // depth 1 or 101; Black to move where both sides have the same material
+  // is turned, as for the class stream.
+  static constexpr std::string_view kDepthStream = "depth";
+  DepthSlot depth_slot(Index i, Value v) const;
   // Syzygy's five classes under metric=dtz (loss 0, blessed loss, draw,
   // cursed win, win 4), else loss 0, draw 2, win 4.
   int wdl_class(Value v) const;

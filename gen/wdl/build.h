@@ -16,6 +16,7 @@
 #include "gen/core/checkpoint.h"
 #include "gen/core/output.h"
 #include "gen/wdl/class_stream.h"
+#include "gen/wdl/depth_stream.h"
 #include "gen/wdl/passes.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/tiers.h"
@@ -114,6 +115,27 @@ void plan_tables(const G& game, const BuildOptions& options, std::vector<std::st
   if (!planned(game.table_name())) plan.push_back(game.table_name());
 }
 
+// The streams a table keeps beside its values: the class stream, then the
+// depth stream and its map, where the game has them.
+template <Game G>
+std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint16_t> values,
+                                       unsigned threads) {
+  std::vector<NamedStream> streams;
+  if constexpr (StoresClasses<G>)
+    streams.push_back({std::string(G::kClassStream), class_stream(game, values, threads)});
+  if constexpr (StoresDepths<G>) {
+    // Listed in the class stream's order: ranking the orders again would
+    // cost a third more time for 5% less room. Larger blocks than a class
+    // stream's: a depth probe searches a ply anyway, and 128-byte blocks
+    // take 12% less room than 32-byte ones (512: 14%).
+    StreamLayout layout;
+    layout.order = storage::ClassStream(streams.front().bytes, game.table_name()).tag();
+    layout.block_bytes = 128;
+    for (NamedStream& s : depth_streams(game, values, threads, layout)) streams.push_back(std::move(s));
+  }
+  return streams;
+}
+
 // Generates `game` (after the tables it depends on) and writes its table into
 // options.out_dir; returns the path. Throws (GenError,
 // storage::StorageError) with nothing written.
@@ -140,9 +162,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     checkpoints.resumed.reset();
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);
-    std::vector<NamedStream> streams;
-    if constexpr (StoresClasses<G>)
-      streams.push_back({std::string(G::kClassStream), class_stream(game, values, gen.threads)});
+    const std::vector<NamedStream> streams = table_streams(game, values, gen.threads);
     write_and_report(path, table_meta(game, stats), values, options, lock, streams);
     Checkpointing::remove(path);
   }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -71,10 +72,19 @@ std::uint64_t sampled_runs(const Classes& c, Index n, const Order& order) {
 
 }  // namespace class_stream_detail
 
-// The stream of `classify(i)` (a StreamClass) over the game's indices, in
-// the order the game offers that compresses best.
+// How class_stream_of lists and packs a stream.
+struct StreamLayout {
+  // The tag of the order to list indices in (OrdersStream); none: the
+  // order the game offers that compresses best (ranking them is a large
+  // part of the cost, so a table's second stream may reuse the first's).
+  std::optional<std::uint32_t> order;
+  std::uint32_t block_bytes = storage::ClassStreamOptions{}.block_bytes;
+};
+
+// The stream of `classify(i)` (a StreamClass) over the game's indices.
 template <Game G, class Classify>
-std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads) {
+std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads,
+                                       const StreamLayout& layout = {}) {
   using namespace class_stream_detail;
   const Index n = game.size();
   ThreadPool pool(threads);
@@ -86,23 +96,30 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
       if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
     }
   });
+  storage::ClassStreamOptions options;
+  options.block_bytes = layout.block_bytes;
   if constexpr (!OrdersStream<G>) {
-    return storage::encode_class_stream(c.bound, c.exact);
+    return storage::encode_class_stream(c.bound, c.exact, options);
   } else {
     // The two orders with the fewest sampled runs are encoded; the smaller is kept.
     const auto orders = game.stream_orders();
-    std::vector<std::uint64_t> runs(orders.size());
-    pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
-      for (Index k = lo; k < hi; ++k) runs[k] = sampled_runs(c, n, orders[k]);
-    });
     std::vector<std::size_t> rank(orders.size());
     for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
-    std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
+    std::size_t tries = 2;
+    if (layout.order) {
+      std::ranges::stable_partition(rank, [&](std::size_t k) { return orders[k].tag() == *layout.order; });
+      tries = 1;
+    } else {
+      std::vector<std::uint64_t> runs(orders.size());
+      pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
+        for (Index k = lo; k < hi; ++k) runs[k] = sampled_runs(c, n, orders[k]);
+      });
+      std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
+    }
     std::vector<std::byte> best;
-    for (std::size_t k = 0; k < std::min<std::size_t>(2, rank.size()); ++k) {
+    for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
       const auto& order = orders[rank[k]];
       const Classes listed = reordered(c, n, pool, [&](Index y) { return order.from_stream(y); });
-      storage::ClassStreamOptions options;
       options.tag = order.tag();
       std::vector<std::byte> bytes = storage::encode_class_stream(listed.bound, listed.exact, options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);

@@ -2,21 +2,24 @@
 // libfathom is installed; Syzygy's files made by rtbgen outside this
 // project):
 //   bench_syzygy sizes RTB_DIR SYZYGY_DIR
-//       per table, the bytes of rtb's WDL class stream against the .rtbw
-//       file; of a DTZ class stream (not yet in the tables: made here, see
-//       dtz_stream_bytes) and of the whole .rtb file against the .rtbz;
-//       and the totals;
+//       per table, the bytes of rtb's class stream against the .rtbw
+//       file, of its depth stream (DTZ) against the .rtbz, of the DTM
+//       table's streams (where RTB_DIR has the dtm tables too) and of the
+//       whole dtz .rtb file; and the totals;
 //   bench_syzygy probe RTB_DIR SYZYGY_DIR [positions]
 //       rtb_chess_probe_wdl (metric=dtz tables) and Fathom's tb_probe_wdl
 //       on the same random legal positions of every table both have (shown
 //       in random colour orientation): the first pass over freshly opened
 //       tables (cold: the files' pages may still be cached by the system),
 //       then the best of five warm passes, in ns per probe; the classes
+//       must agree;
+//   bench_syzygy root RTB_DIR SYZYGY_DIR [positions]
+//       rtb_chess_probe_root against Fathom's tb_probe_root on the same
+//       positions: two passes, in us per probe; the best moves' classes
 //       must agree.
 #include <tbprobe.h>
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -25,7 +28,6 @@
 #include <vector>
 
 #include "games/chess/chess.h"
-#include "gen/wdl/class_stream.h"
 #include "probe/rtb_chess.h"
 #include "storage/table_reader.h"
 
@@ -51,81 +53,63 @@ std::vector<std::string> shared_tables(const fs::path& rtb_dir, const fs::path& 
   return out;
 }
 
-// What a DTZ class stream of the table would take: the exact DTZ of one
-// side to move (the smaller stream of the two; a probe finds the other by
-// one ply of search), where a probe cannot derive it: not a draw (the WDL
-// stream says so), not a mated side, not a win that a zeroing move keeps
-// (DTZ 1, or 101 for a cursed win); each distinct value a class.
-std::uint64_t dtz_stream_bytes(const fs::path& rtb_dir, const std::string& name) {
-  Params p;
-  p.set("material", name);
-  p.set("metric", "dtz");
-  Chess game(p);
-  std::vector<std::vector<std::uint16_t>> dependencies;
-  for (const Dependency& d : game.dependencies())
-    dependencies.push_back(
-        storage::TableReader(rtb_dir / (Chess(d.params).table_name() + ".rtb")).read_all());
-  game.attach(DependencyValues(dependencies.begin(), dependencies.end()));
-  const std::vector<std::uint16_t> values =
-      storage::TableReader(rtb_dir / (game.table_name() + ".rtb")).read_all();
-  (void)game.another_pass(values);  // pawn moves take their values from the table itself
-  constexpr std::uint16_t kAny = 0xFFFF;
-  std::vector<std::uint16_t> needed(values.size(), kAny);
-  for (Index i = 0; i < game.size(); ++i) {
-    const Value v = Value::from_code(values[i]);
-    if (!game.legal(i) || v.is_draw()) continue;
-    bool moves = false, zeroing_keeps = false;
-    game.moves(i, [&](Successor s) {
-      moves = true;
-      zeroing_keeps |= !s.inside && v.is_win() && game.wdl_class(s.value.after_move()) == game.wdl_class(v);
-    });
-    if (moves && !zeroing_keeps) needed[i] = values[i];
-  }
-  std::uint64_t best = ~std::uint64_t{0};
-  for (int side : {0, 1}) {
-    std::vector<std::uint16_t> codes;
-    for (Index i = 0; i < game.size(); ++i)
-      if (needed[i] != kAny && game.side_to_move(i) == side) codes.push_back(needed[i]);
-    std::ranges::sort(codes);
-    codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
-    if (codes.size() > 255) continue;  // more values than a class stream holds
-    auto classify = [&](Index i) {
-      if (needed[i] == kAny || game.side_to_move(i) != side) return StreamClass{};
-      return StreamClass{
-          static_cast<std::uint8_t>(std::ranges::lower_bound(codes, needed[i]) - codes.begin()), true};
-    };
-    best = std::min<std::uint64_t>(best, class_stream_of(game, classify, 2).size() + 2 * codes.size());
-  }
-  return best;
-}
-
-// wdl, rtbw, dtz, file, rtbz
-void print_row(const std::string& name, std::array<std::uint64_t, 5> b) {
-  auto ratio = [](std::uint64_t x, std::uint64_t y) {
-    return static_cast<double>(x) / static_cast<double>(y);
+// The bytes of a table's streams: its class stream and its depth stream
+// with the map; 0 where there is no such table.
+struct StreamBytes {
+  std::uint64_t wdl = 0, depth = 0;
+};
+StreamBytes stream_bytes(const fs::path& path) {
+  if (!fs::exists(path)) return {};
+  const storage::TableReader reader(path);
+  auto bytes = [&](const std::string& name) {
+    const auto s = reader.stream(name);
+    return s ? std::uint64_t{s->size()} : 0;
   };
-  std::printf("%-8s %10llu %10llu %6.2f %10llu %12llu %10llu %6.2f %7.1f\n", name.c_str(),
-              static_cast<unsigned long long>(b[0]), static_cast<unsigned long long>(b[1]), ratio(b[0], b[1]),
-              static_cast<unsigned long long>(b[2]), static_cast<unsigned long long>(b[3]),
-              static_cast<unsigned long long>(b[4]), ratio(b[2], b[4]), ratio(b[3], b[4]));
+  const std::string depth(Chess::kDepthStream);
+  return {bytes(std::string(Chess::kClassStream)), bytes(depth) + bytes(depth + "-map")};
 }
 
+double ratio(std::uint64_t x, std::uint64_t y) {
+  return y == 0 ? 0.0 : static_cast<double>(x) / static_cast<double>(y);
+}
+
+struct SizeRow {
+  std::uint64_t wdl, rtbw, dtz, rtbz, dtm, file;
+  SizeRow& operator+=(const SizeRow& o) {
+    wdl += o.wdl, rtbw += o.rtbw, dtz += o.dtz, rtbz += o.rtbz, dtm += o.dtm, file += o.file;
+    return *this;
+  }
+};
+
+void print_row(const std::string& name, const SizeRow& r) {
+  auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
+  std::printf("%-8s %10llu %10llu %6.2f %10llu %10llu %6.2f %10llu %12llu\n", name.c_str(), u(r.wdl),
+              u(r.rtbw), ratio(r.wdl, r.rtbw), u(r.dtz), u(r.rtbz), ratio(r.dtz, r.rtbz), u(r.dtm),
+              u(r.file));
+}
+
+// Per table: the class stream of the dtz table against the .rtbw, its depth
+// stream (exact DTZ of one side, with its map) against the .rtbz, the
+// class and depth streams of the dtm table where RTB_DIR has it (what a
+// DTM probe reads), and the whole dtz .rtb file (its 16-bit values too).
 int sizes(const fs::path& rtb_dir, const fs::path& syzygy_dir) {
-  std::uint64_t wdl = 0, rtbw = 0, dtz = 0, whole = 0, rtbz = 0;
-  std::printf("%-8s %10s %10s %6s %10s %12s %10s %6s %7s\n", "table", "rtb wdl", ".rtbw", "ratio", "rtb dtz",
-              "rtb file", ".rtbz", "ratio", "file/z");
+  SizeRow total{};
+  std::printf("%-8s %10s %10s %6s %10s %10s %6s %10s %12s\n", "table", "rtb wdl", ".rtbw", "ratio", "rtb dtz",
+              ".rtbz", "ratio", "rtb dtm", "rtb file");
   for (const std::string& name : shared_tables(rtb_dir, syzygy_dir)) {
     const fs::path path = rtb_dir / (name + "-dtz.rtb");
-    const auto stream = storage::TableReader(path).stream(Chess::kClassStream);
-    const std::uint64_t w = stream ? stream->size() : 0, f = file_bytes(path);
-    const std::uint64_t sw = file_bytes(syzygy_dir / (name + ".rtbw")),
-                        sz = file_bytes(syzygy_dir / (name + ".rtbz"));
-    const std::uint64_t d = dtz_stream_bytes(rtb_dir, name);
-    print_row(name, {w, sw, d, f, sz});
+    const StreamBytes dtz = stream_bytes(path), dtm = stream_bytes(rtb_dir / (name + ".rtb"));
+    const SizeRow row{dtz.wdl,
+                      file_bytes(syzygy_dir / (name + ".rtbw")),
+                      dtz.depth,
+                      file_bytes(syzygy_dir / (name + ".rtbz")),
+                      dtm.wdl + dtm.depth,
+                      file_bytes(path)};
+    print_row(name, row);
     std::fflush(stdout);
-    wdl += w, rtbw += sw, dtz += d, whole += f, rtbz += sz;
+    total += row;
   }
-  print_row("total", {wdl, rtbw, dtz, whole, rtbz});
+  print_row("total", total);
   return 0;
 }
 
@@ -203,6 +187,48 @@ int probe(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count
   return differ == 0 ? 0 : 1;
 }
 
+// Root probes: rtb_chess_probe_root (every move's class and exact DTZ,
+// from the class and depth streams) against Fathom's tb_probe_root (its
+// best move's class and DTZ) on the same positions, White or Black to move;
+// the best moves' classes must agree.
+int root(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count) {
+  const std::vector<std::string> tables = shared_tables(rtb_dir, syzygy_dir);
+  if (tables.empty()) return std::fprintf(stderr, "bench_syzygy: no table is in both directories\n"), 1;
+  const std::vector<Bits> positions = random_positions(tables, count);
+  rtb_chess* tb = rtb_chess_open(rtb_dir.c_str(), "dtz", 0);
+  if (!tb) return std::fprintf(stderr, "bench_syzygy: %s\n", rtb_chess_last_error()), 1;
+  if (!tb_init(syzygy_dir.c_str()) || TB_LARGEST == 0)
+    return std::fprintf(stderr, "bench_syzygy: Fathom found no tables in %s\n", syzygy_dir.c_str()), 1;
+  std::vector<rtb_chess_root_move> moves(256);
+  auto ours = [&](const Bits& p) {
+    const int n =
+        rtb_chess_probe_root(tb, p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights, p.pawns,
+                             0, 0, RTB_CHESS_NO_EP, p.white_to_move, moves.data(), moves.size());
+    return n < 0 ? -2 : n == 0 ? -1 : static_cast<int>(moves[0].wdl);
+  };
+  auto fathom = [&](const Bits& p) {
+    const unsigned r = tb_probe_root(p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
+                                     p.pawns, 0, 0, 0, p.white_to_move, nullptr);
+    if (r == TB_RESULT_FAILED) return -2;
+    if (r == TB_RESULT_CHECKMATE || r == TB_RESULT_STALEMATE) return -1;
+    return static_cast<int>(TB_GET_WDL(r));
+  };
+  std::vector<int> a, b;
+  const double cold_ours = pass(positions, a, ours), cold_fathom = pass(positions, b, fathom);
+  const double warm_ours = pass(positions, a, ours), warm_fathom = pass(positions, b, fathom);
+  std::size_t differ = 0;
+  for (std::size_t k = 0; k < positions.size(); ++k) differ += a[k] != b[k];
+  std::printf("%zu random positions of %zu tables (one thread), us per root probe:\n", positions.size(),
+              tables.size());
+  std::printf("  first pass: rtb %.1f, Fathom %.1f\n", cold_ours / 1000, cold_fathom / 1000);
+  std::printf("  second pass: rtb %.1f, Fathom %.1f (rtb / Fathom = %.2f)\n", warm_ours / 1000,
+              warm_fathom / 1000, warm_ours / warm_fathom);
+  std::printf("  best moves' classes that differ: %zu\n", differ);
+  rtb_chess_close(tb);
+  tb_free();
+  return differ == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -210,8 +236,11 @@ int main(int argc, char** argv) {
   if (mode == "sizes" && argc == 4) return sizes(argv[2], argv[3]);
   if (mode == "probe" && (argc == 4 || argc == 5))
     return probe(argv[2], argv[3], argc == 5 ? std::stoul(argv[4]) : 100000);
+  if (mode == "root" && (argc == 4 || argc == 5))
+    return root(argv[2], argv[3], argc == 5 ? std::stoul(argv[4]) : 10000);
   std::fprintf(stderr,
                "usage: bench_syzygy sizes RTB_DIR SYZYGY_DIR\n"
-               "       bench_syzygy probe RTB_DIR SYZYGY_DIR [positions]\n");
+               "       bench_syzygy probe RTB_DIR SYZYGY_DIR [positions]\n"
+               "       bench_syzygy root RTB_DIR SYZYGY_DIR [positions]\n");
   return 2;
 }

@@ -1,0 +1,115 @@
+// The depth streams of chess tables (Chess::depth_slot, storage/depth_map.h)
+// against the values they are made from: through rtb_chess_probe, which
+// derives a value from the class and depth streams (the stored side from
+// its stream, the other by one ply of search), positions in both colour
+// orientations of compact tables (streams only) have the value the whole
+// table stores, for metric=dtz, dtm and dtc.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+#include <tuple>
+
+#include "games/chess/chess.h"
+#include "gen/wdl/build.h"
+#include "probe/rtb_chess.h"
+#include "storage/compact_table.h"
+#include "storage/table_reader.h"
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+
+Value probe_value(const rtb_chess* tb, const chess::Board& b) {
+  std::uint64_t by_type[6];
+  for (int t = 0; t < 6; ++t) by_type[t] = b.pieces[0][t] | b.pieces[1][t];
+  rtb_value v{};
+  if (rtb_chess_probe(tb, b.color[0], b.color[1], by_type[0], by_type[1], by_type[2], by_type[3], by_type[4],
+                      by_type[5], b.stm == chess::kWhite ? RTB_CHESS_WHITE : RTB_CHESS_BLACK, RTB_CHESS_NO_EP,
+                      &v) != RTB_OK)
+    return Value::from_code(0xFFFF);  // no value has this code
+  return v.wdl == RTB_WIN ? Value::win(v.depth) : v.wdl == RTB_LOSS ? Value::loss(v.depth) : Value::draw();
+}
+
+class ChessDepthStream : public ::testing::TestWithParam<std::tuple<const char*, const char*>> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("rtb_depth_stream_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static inline fs::path dir_;
+};
+
+// Every legal index of a table of fewer than 2^20 indices, 10,000 random
+// ones of a larger one (a probe of the side the stream does not hold
+// searches its moves, each a probe of the stored side).
+TEST_P(ChessDepthStream, DerivedValuesAreStored) {
+  const auto [material, metric] = GetParam();
+  Params p;
+  p.set("material", material);
+  p.set("metric", metric);
+  Chess game(p);
+  BuildOptions options;
+  options.out_dir = dir_;
+  build_table(game, options);
+  std::vector<std::uint16_t> values;
+  {
+    const storage::TableReader reader(dir_ / (game.table_name() + ".rtb"));
+    ASSERT_TRUE(reader.stream(Chess::kDepthStream)) << material << " has no depth stream";
+    values = reader.read_all();
+  }
+  // Probed from compact copies of the table and of those its captures
+  // reach, so that no value can come from anywhere but the streams.
+  const fs::path compact = dir_ / (std::string(material) + "-" + metric);
+  fs::create_directories(compact);
+  for (const auto& f : fs::directory_iterator(dir_))
+    if (f.path().extension() == ".rtb") {
+      fs::copy_file(f.path(), compact / f.path().filename(), fs::copy_options::overwrite_existing);
+      storage::compact_table(compact / f.path().filename());
+    }
+  ASSERT_FALSE(storage::TableReader(compact / (game.table_name() + ".rtb")).has_values());
+  rtb_chess* tb = rtb_chess_open(compact.c_str(), metric, 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
+  const bool pawns = game.layout().pawns();
+  const bool every = game.size() < (Index{1} << 20);
+  const Index count = every ? game.size() : 10000;
+  std::uint64_t checked = 0, wrong = 0;
+  std::mt19937_64 rng(game.size());
+  for (Index k = 0; k < count; ++k) {
+    const Index i = every ? k : rng() % game.size();
+    chess::Board b;
+    if (!game.layout().decode_legal(i, b)) continue;
+    const Value expected = Value::from_code(values[i]);
+    for (const chess::Board& seen : {b, chess::swap_colors(b, pawns)}) {
+      const Value got = probe_value(tb, seen);
+      if (got != expected && ++wrong <= 10)
+        ADD_FAILURE() << material << " " << metric << " " << game.text(i) << ": derived " << to_string(got)
+                      << ", stored " << to_string(expected) << " (" << rtb_chess_last_error() << ")";
+    }
+    ++checked;
+  }
+  rtb_chess_close(tb);
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_GT(checked, count / 4);
+}
+
+// Captures into every kind of smaller table, pawns (KRvKP: pawn moves that
+// zero, double steps, several dtz passes), equal material (the streams
+// hold White to move only), wins a capture keeps and wins it does not;
+// dtm and dtc on the smaller set (the same code but for which moves
+// restart the count). En-passant captures need pawns on both sides, whose
+// smallest table (KPvKP, with its dependencies) is a benchmark-length run
+// here: tests/syzygy_compare.sh compares every position of it.
+INSTANTIATE_TEST_SUITE_P(Dtz, ChessDepthStream,
+                         ::testing::Combine(::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK",
+                                                              "KRvKP"),
+                                            ::testing::Values("dtz")));
+INSTANTIATE_TEST_SUITE_P(DtmDtc, ChessDepthStream,
+                         ::testing::Combine(::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR"),
+                                            ::testing::Values("dtm", "dtc")));
+
+}  // namespace
+}  // namespace rtb
