@@ -56,7 +56,7 @@ enum {
   RTB_CHESS_NO_EP = -1, /**< ep_square: no en-passant capture is allowed */
   /** rtb_chess_open() flag: decompress each table whole when first used
    * (2 bytes per index, checked against the table's checksum) instead of
-   * block by block. */
+   * deriving values from its streams; no effect on a compact table. */
   RTB_CHESS_IN_MEMORY = 1
 };
 
@@ -83,6 +83,12 @@ rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags);
  * `white` and `black` are the squares of each colour's pieces; the six
  * piece bitboards hold both colours' pieces of that type. Together they
  * must place each piece once and cover white | black exactly.
+ * Cost: a table with a depth stream (tbgen writes one; `tbgen --compact`
+ * keeps only the streams) gives the value of the side it stores from its
+ * class (a WDL probe), its zeroing moves and one stream block; the other
+ * side's by one ply of search over those: about 5 us on average over
+ * random positions of 4-piece tables, both sides. A table without one
+ * decompresses a block of 4,096 values (about 8 us).
  * Thread-safe: any number of threads may probe one handle at once.
  * @param[in] tb a handle from rtb_chess_open().
  * @param[in] white, black, kings, queens, rooks, bishops, knights, pawns the bitboards.

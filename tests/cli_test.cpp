@@ -307,6 +307,32 @@ TEST_F(Cli, DamagedDependencyStopsTbgen) {
   EXPECT_FALSE(fs::exists(deps / "KPvK.rtb"));
 }
 
+// --compact: the tables a run writes keep their streams only; readers of
+// values and later runs that need them say so; games without depth streams
+// refuse the option.
+TEST_F(Cli, CompactTables) {
+  const auto out = dir_ / "compact";  // expect_clean_failure wants no table in out/
+  const Ran made =
+      tbgen("--game chess --param material=KRvK --param metric=dtz --compact --out " + out.string());
+  ASSERT_EQ(made.code, 0) << made.err;
+  EXPECT_NE(made.err.find("KRvK-dtz.rtb: compact, "), std::string::npos) << made.err;
+  EXPECT_LT(fs::file_size(out / "KRvK-dtz.rtb"), 40000u);
+  expect_clean_failure(tbprobe("--table " + (out / "KRvK-dtz.rtb").string() + " --stats"),
+                       "is a compact table");
+  expect_clean_failure(
+      tbgen("--game chess --param material=KRvKR --param metric=dtz -q --out " + out.string()),
+      "needs the values of " + (out / "KRvK-dtz.rtb").string() + ", a compact table");
+  expect_clean_failure(tbgen("--game tictactoe --compact --out " + out.string()), "keep no depth stream");
+  expect_clean_failure(tbgen("compact"), "compact needs --table FILE");
+  // tbgen compact: the same for a table already written.
+  ASSERT_EQ(tbgen("--game chess --param material=KQvK -q --out " + out.string()).code, 0);
+  const std::uintmax_t whole = fs::file_size(out / "KQvK.rtb");
+  const Ran compacted = tbgen("compact --table " + (out / "KQvK.rtb").string());
+  ASSERT_EQ(compacted.code, 0) << compacted.err;
+  EXPECT_LT(fs::file_size(out / "KQvK.rtb") * 2, whole);
+  expect_clean_failure(tbprobe("--table " + (out / "KQvK.rtb").string() + " --stats"), "is a compact table");
+}
+
 TEST_F(Cli, VersionAndListOfRequiredParameters) {
   for (const Ran& v : {tbgen("--version"), tbprobe("--version")}) {
     EXPECT_EQ(v.code, 0) << v.err;

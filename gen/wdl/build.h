@@ -91,7 +91,11 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
           throw storage::StorageError(game.table_name() + " needs " + p.string() + ", which is missing");
         return build_table(sub, quiet_deps);
       });
-      values.push_back(storage::TableReader(path).read_all());
+      const storage::TableReader reader(path);
+      if (!reader.has_values())
+        throw storage::StorageError(game.table_name() + " needs the values of " + path.string() +
+                                    ", a compact table: build it again without --compact");
+      values.push_back(reader.read_all());
     }
     DependencyValues spans(values.begin(), values.end());
     game.attach(spans);

@@ -107,7 +107,8 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
     std::size_t tries = 2;
     if (layout.order) {
-      std::ranges::stable_partition(rank, [&](std::size_t k) { return orders[k].tag() == *layout.order; });
+      std::stable_partition(rank.begin(), rank.end(),
+                            [&](std::size_t k) { return orders[k].tag() == *layout.order; });
       tries = 1;
     } else {
       std::vector<std::uint64_t> runs(orders.size());
