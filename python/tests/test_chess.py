@@ -4,12 +4,13 @@ its values equal to tbprobe --position FEN --json's."""
 import os
 import random
 import shutil
+import subprocess
 
 import pytest
 
 import rtb
 import rtb.chess
-from conftest import tbgen, tbprobe
+from conftest import TBGEN, tbgen, tbprobe
 
 
 class Board:
@@ -116,12 +117,17 @@ def sample_rows(materials):
     return rows
 
 
-def test_dtz_tables_match_syzygy(tmp_path):
-    """probe_wdl's class and probe_dtz from metric=dtz tables, against
-    Syzygy's values (Fathom on rtbgen's default files, which read a DTZ at
-    most one ply short and -1 for a mated side)."""
+@pytest.mark.parametrize("compact", [False, True])
+def test_dtz_tables_match_syzygy(tmp_path, compact):
+    """probe_wdl's class and probe_dtz from metric=dtz tables, whole or
+    compact (streams only: tbgen compact), against Syzygy's values (Fathom
+    on rtbgen's default files, which read a DTZ at most one ply short and
+    -1 for a mated side)."""
     for material in ("KQvK", "KRvK"):
         tbgen(tmp_path, "chess", {"material": material, "metric": "dtz"})
+    if compact:
+        for table in tmp_path.glob("*.rtb"):
+            subprocess.run([TBGEN, "compact", "--table", str(table), "--quiet"], check=True)
     rows = sample_rows(["KQvK", "KRvK"])
     assert len(rows) >= 400
     with rtb.chess.open_tablebase(tmp_path) as tb:

@@ -15,8 +15,8 @@
 //       must agree;
 //   bench_syzygy root RTB_DIR SYZYGY_DIR [positions]
 //       rtb_chess_probe_root against Fathom's tb_probe_root on the same
-//       positions: two passes, in us per probe; the best moves' classes
-//       must agree.
+//       positions: a first pass and a second, in us per probe; the best
+//       moves' classes must agree.
 #include <tbprobe.h>
 
 #include <algorithm>
@@ -150,7 +150,13 @@ double pass(const std::vector<Bits>& positions, std::vector<int>& out, Probe&& p
   return took.count() / static_cast<double>(positions.size());
 }
 
-int probe(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count) {
+// One side-by-side run: rtb's probe (given the handle) and Fathom's on the
+// same random positions of every table both have, a first pass over freshly
+// opened tables, then the best of `warm_rounds` passes; the answers must
+// agree. Prints ns (or us, per `in_us`) per probe.
+template <class Ours, class Fathom>
+int side_by_side(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count, int warm_rounds,
+                 const char* what, bool in_us, const Ours& ours, const Fathom& fathom) {
   const std::vector<std::string> tables = shared_tables(rtb_dir, syzygy_dir);
   if (tables.empty()) return std::fprintf(stderr, "bench_syzygy: no table is in both directories\n"), 1;
   const std::vector<Bits> positions = random_positions(tables, count);
@@ -158,75 +164,62 @@ int probe(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count
   if (!tb) return std::fprintf(stderr, "bench_syzygy: %s\n", rtb_chess_last_error()), 1;
   if (!tb_init(syzygy_dir.c_str()) || TB_LARGEST == 0)
     return std::fprintf(stderr, "bench_syzygy: Fathom found no tables in %s\n", syzygy_dir.c_str()), 1;
-  auto ours = [&](const Bits& p) {
-    return rtb_chess_probe_wdl(tb, p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
-                               p.pawns, 0, 0, 0, p.white_to_move);
-  };
-  auto fathom = [&](const Bits& p) {
-    const unsigned r = tb_probe_wdl(p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
-                                    p.pawns, 0, 0, 0, p.white_to_move);
-    return r == TB_RESULT_FAILED ? -1 : static_cast<int>(r);
-  };
+  auto our_probe = [&](const Bits& p) { return ours(tb, p); };
   std::vector<int> a, b;
-  const double cold_ours = pass(positions, a, ours), cold_fathom = pass(positions, b, fathom);
+  const double cold_ours = pass(positions, a, our_probe), cold_fathom = pass(positions, b, fathom);
   double warm_ours = 1e18, warm_fathom = 1e18;
-  for (int round = 0; round < 5; ++round) {
-    warm_ours = std::min(warm_ours, pass(positions, a, ours));
+  for (int round = 0; round < warm_rounds; ++round) {
+    warm_ours = std::min(warm_ours, pass(positions, a, our_probe));
     warm_fathom = std::min(warm_fathom, pass(positions, b, fathom));
   }
   std::size_t differ = 0;
   for (std::size_t k = 0; k < positions.size(); ++k) differ += a[k] != b[k];
-  std::printf("%zu random positions of %zu tables (one thread), ns per WDL probe:\n", positions.size(),
-              tables.size());
-  std::printf("  first pass (tables just opened): rtb %.0f, Fathom %.0f\n", cold_ours, cold_fathom);
-  std::printf("  warm (best of 5 passes):         rtb %.0f, Fathom %.0f (rtb / Fathom = %.2f)\n", warm_ours,
-              warm_fathom, warm_ours / warm_fathom);
-  std::printf("  classes that differ: %zu\n", differ);
+  const double unit = in_us ? 1000 : 1;
+  std::printf("%zu random positions of %zu tables (one thread), %s per %s:\n", positions.size(),
+              tables.size(), in_us ? "us" : "ns", what);
+  std::printf("  first pass (tables just opened): rtb %.1f, Fathom %.1f\n", cold_ours / unit,
+              cold_fathom / unit);
+  std::printf("  warm (best of %d passes):         rtb %.1f, Fathom %.1f (rtb / Fathom = %.2f)\n",
+              warm_rounds, warm_ours / unit, warm_fathom / unit, warm_ours / warm_fathom);
+  std::printf("  answers that differ: %zu\n", differ);
   rtb_chess_close(tb);
   tb_free();
   return differ == 0 ? 0 : 1;
 }
 
+// WDL: rtb_chess_probe_wdl against Fathom's tb_probe_wdl.
+int probe(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count) {
+  auto ours = [](const rtb_chess* tb, const Bits& p) {
+    return rtb_chess_probe_wdl(tb, p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
+                               p.pawns, 0, 0, 0, p.white_to_move);
+  };
+  auto fathom = [](const Bits& p) {
+    const unsigned r = tb_probe_wdl(p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
+                                    p.pawns, 0, 0, 0, p.white_to_move);
+    return r == TB_RESULT_FAILED ? -1 : static_cast<int>(r);
+  };
+  return side_by_side(rtb_dir, syzygy_dir, count, 5, "WDL probe", false, ours, fathom);
+}
+
 // Root probes: rtb_chess_probe_root (every move's class and exact DTZ,
 // from the class and depth streams) against Fathom's tb_probe_root (its
-// best move's class and DTZ) on the same positions, White or Black to move;
-// the best moves' classes must agree.
+// best move's class and DTZ); the best moves' classes must agree.
 int root(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count) {
-  const std::vector<std::string> tables = shared_tables(rtb_dir, syzygy_dir);
-  if (tables.empty()) return std::fprintf(stderr, "bench_syzygy: no table is in both directories\n"), 1;
-  const std::vector<Bits> positions = random_positions(tables, count);
-  rtb_chess* tb = rtb_chess_open(rtb_dir.c_str(), "dtz", 0);
-  if (!tb) return std::fprintf(stderr, "bench_syzygy: %s\n", rtb_chess_last_error()), 1;
-  if (!tb_init(syzygy_dir.c_str()) || TB_LARGEST == 0)
-    return std::fprintf(stderr, "bench_syzygy: Fathom found no tables in %s\n", syzygy_dir.c_str()), 1;
   std::vector<rtb_chess_root_move> moves(256);
-  auto ours = [&](const Bits& p) {
+  auto ours = [&](const rtb_chess* tb, const Bits& p) {
     const int n =
         rtb_chess_probe_root(tb, p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights, p.pawns,
                              0, 0, RTB_CHESS_NO_EP, p.white_to_move, moves.data(), moves.size());
     return n < 0 ? -2 : n == 0 ? -1 : static_cast<int>(moves[0].wdl);
   };
-  auto fathom = [&](const Bits& p) {
+  auto fathom = [](const Bits& p) {
     const unsigned r = tb_probe_root(p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
                                      p.pawns, 0, 0, 0, p.white_to_move, nullptr);
     if (r == TB_RESULT_FAILED) return -2;
     if (r == TB_RESULT_CHECKMATE || r == TB_RESULT_STALEMATE) return -1;
     return static_cast<int>(TB_GET_WDL(r));
   };
-  std::vector<int> a, b;
-  const double cold_ours = pass(positions, a, ours), cold_fathom = pass(positions, b, fathom);
-  const double warm_ours = pass(positions, a, ours), warm_fathom = pass(positions, b, fathom);
-  std::size_t differ = 0;
-  for (std::size_t k = 0; k < positions.size(); ++k) differ += a[k] != b[k];
-  std::printf("%zu random positions of %zu tables (one thread), us per root probe:\n", positions.size(),
-              tables.size());
-  std::printf("  first pass: rtb %.1f, Fathom %.1f\n", cold_ours / 1000, cold_fathom / 1000);
-  std::printf("  second pass: rtb %.1f, Fathom %.1f (rtb / Fathom = %.2f)\n", warm_ours / 1000,
-              warm_fathom / 1000, warm_ours / warm_fathom);
-  std::printf("  best moves' classes that differ: %zu\n", differ);
-  rtb_chess_close(tb);
-  tb_free();
-  return differ == 0 ? 0 : 1;
+  return side_by_side(rtb_dir, syzygy_dir, count, 1, "root probe", true, ours, fathom);
 }
 
 }  // namespace
