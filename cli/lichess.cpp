@@ -1,5 +1,5 @@
 // The answer of lichess's tablebase server (lila-tablebase) for a chess
-// position, from a directory's DTM tables
+// position, from a directory's DTM tables, whole or compact,
 // (dtm) and DTZ tables (dtz, precise_dtz: Syzygy's DTZ50'', exact to the
 // ply, so both are the same; and the 50-move rule's categories, with the
 // FEN's halfmove clock). A field whose table is missing is null; a
@@ -20,7 +20,7 @@
 #include "games/chess/dtz.h"
 #include "games/chess/movegen.h"
 #include "games/chess/notation.h"
-#include "probe/text_probe.h"
+#include "probe/probe.h"
 
 namespace rtb::cli {
 namespace {
@@ -123,12 +123,8 @@ struct Info {
   }
 };
 
-// The position's DTM and DTZ tables (either may be missing).
-struct Probes {
-  TextProbe dtm, dtz;
-};
-
-Info info_of(const Probes& probes, const std::string& fen, std::size_t move_count, std::uint32_t halfmove) {
+Info info_of(const ChessTables& chess, const std::string& fen, std::size_t move_count,
+             std::uint32_t halfmove) {
   const chess::Board b = chess::parse_fen(fen).board;
   Info info;
   info.halfmove = halfmove;
@@ -136,15 +132,11 @@ Info info_of(const Probes& probes, const std::string& fen, std::size_t move_coun
   info.checkmate = move_count == 0 && check;
   info.stalemate = move_count == 0 && !check;
   info.insufficient = insufficient_material(b);
-  try {
-    info.value = probes.dtm.value(fen);
-  } catch (const ProbeError&) {
-    if (info.insufficient) info.value = Value::draw();  // bare kings have no table
-  }
-  try {
-    info.dtz = probes.dtz.value(fen);
-  } catch (const ProbeError&) {
-    if (info.insufficient) info.dtz = Value::draw();
+  info.value = chess.dtm(fen);
+  info.dtz = chess.dtz(fen);
+  if (info.insufficient) {  // a draw, even where no table holds it
+    if (!info.value) info.value = Value::draw();
+    if (!info.dtz) info.dtz = Value::draw();
   }
   return info;
 }
@@ -175,11 +167,21 @@ bool better(const MoveInfo& a, const MoveInfo& b) {
 
 }  // namespace
 
-Json lichess_answer(const Tablebase& chess, std::string fen) {
+ChessTables::ChessTables(const std::filesystem::path& dir)
+    : dtm_(rtb_chess_open(dir.c_str(), "dtm", 0)), dtz_(rtb_chess_open(dir.c_str(), "dtz", 0)) {
+  if (!dtm_ || !dtz_) throw ProbeError(rtb_chess_last_error());
+}
+
+std::optional<Value> ChessTables::value(const rtb_chess* tb, const std::string& fen) {
+  rtb_value v{};
+  const int status = rtb_chess_probe_fen(tb, fen.c_str(), &v);
+  if (status == -RTB_ERR_NO_TABLE) return std::nullopt;  // the negative code, as every call returns it
+  if (status != RTB_OK) throw ProbeError(rtb_chess_last_error());
+  return v.wdl == RTB_WIN ? Value::win(v.depth) : v.wdl == RTB_LOSS ? Value::loss(v.depth) : Value::draw();
+}
+
+Json lichess_answer(const ChessTables& chess, std::string fen) {
   std::replace(fen.begin(), fen.end(), '_', ' ');
-  Params dtz;
-  dtz.set("metric", "dtz");
-  const Probes probes{TextProbe(chess, "chess", {}), TextProbe(chess, "chess", dtz)};
   const std::vector<Chess::FenMove> moves = Chess::fen_moves(fen);  // throws GameError for a bad FEN
   const std::uint32_t halfmove = chess::parse_fen(fen).halfmove;
   std::vector<MoveInfo> infos;
@@ -190,12 +192,12 @@ Json lichess_answer(const Tablebase& chess, std::string fen) {
     mi.uci = m.name.substr(space + 1);
     mi.capture = mi.san.find('x') != std::string::npos;
     mi.zeroing = mi.capture || (mi.san[0] >= 'a' && mi.san[0] <= 'h');  // a pawn move
-    mi.after = info_of(probes, m.after, Chess::fen_moves(m.after).size(), mi.zeroing ? 0 : halfmove + 1);
+    mi.after = info_of(chess, m.after, Chess::fen_moves(m.after).size(), mi.zeroing ? 0 : halfmove + 1);
     mi.category = mi.after.category();
     infos.push_back(std::move(mi));
   }
   std::stable_sort(infos.begin(), infos.end(), better);
-  const Info here = info_of(probes, fen, moves.size(), halfmove);
+  const Info here = info_of(chess, fen, moves.size(), halfmove);
   Json j;
   here.put(j);
   // With a DTZ table the position's own class (its clock applied); else

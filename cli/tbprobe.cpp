@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
     const std::filesystem::path dir = !r.dir.empty() ? std::filesystem::path(r.dir) : directory_of(r.table);
     if (!std::filesystem::is_directory(dir))
       throw UsageError(quote_input(dir.string()) + " is not a directory");
-    std::cout << lichess_answer(Tablebase(dir), fen).dump() << "\n";
+    std::cout << lichess_answer(ChessTables(dir), fen).dump() << "\n";
     r.position.reset();
     if (!vm.count("index") && !vm.count("stats") && !vm.count("plot") && !vm.count("dump") &&
         !vm.count("reachable") && !vm.count("checksum") && !vm.count("check"))

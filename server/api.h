@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "cli/lichess.h"
 #include "probe/probe.h"
 #include "server/open_tables.h"
 
@@ -47,7 +48,7 @@ class Api {
   static constexpr std::size_t kMaxFound = 4096;
   mutable std::mutex found_mutex_;
   mutable std::map<std::string, const ServedTable*> found_;
-  Tablebase chess_;  // the directory's chess tables, for /standard
+  cli::ChessTables chess_;  // the directory's chess tables, for /standard
 };
 
 }  // namespace rtb::server

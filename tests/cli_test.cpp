@@ -331,6 +331,19 @@ TEST_F(Cli, CompactTables) {
   ASSERT_EQ(compacted.code, 0) << compacted.err;
   EXPECT_LT(fs::file_size(out / "KQvK.rtb") * 2, whole);
   expect_clean_failure(tbprobe("--table " + (out / "KQvK.rtb").string() + " --stats"), "is a compact table");
+  // lichess's answer (tbprobe --fen --json) reads compact tables as whole ones.
+  const auto kept = dir_ / "whole";
+  ASSERT_EQ(tbgen("--game chess --param material=KRvK --param metric=dtz -q --out " + kept.string()).code, 0);
+  ASSERT_EQ(tbgen("--game chess --param material=KQvK -q --out " + kept.string()).code, 0);
+  for (const char* fen :
+       {"8/8/8/3k4/8/8/8/KR6 w - - 0 1", "8/8/8/3k4/8/8/8/KR6 b - - 30 1", "8/8/8/3k4/8/8/8/KQ6 b - - 0 1"}) {
+    const std::string args = std::string(" --fen '") + fen + "' --json";
+    const Ran compact_answer = tbprobe("--dir " + out.string() + args);
+    const Ran whole_answer = tbprobe("--dir " + kept.string() + args);
+    ASSERT_EQ(compact_answer.code, 0) << compact_answer.err;
+    EXPECT_NE(compact_answer.out.find("\"category\""), std::string::npos) << compact_answer.out;
+    EXPECT_EQ(compact_answer.out, whole_answer.out) << fen;
+  }
 }
 
 TEST_F(Cli, VersionAndListOfRequiredParameters) {
