@@ -47,7 +47,7 @@ Reply error_reply(int status, const std::string& message) {
   return {status, cli::Json{{"error", message}}.dump()};
 }
 
-Api::Api(std::filesystem::path dir) : open_(dir), chess_(std::move(dir)) {}
+Api::Api(std::filesystem::path dir) : open_(dir), chess_(dir) {}
 
 const ServedTable& Api::table_for(const std::string& game, const Query& query) const {
   const cli::TableLookup lookup = lookup_of(game, open_.dir(), query);
