@@ -5,7 +5,9 @@
  * 0 is a1, bit 7 h1, bit 63 h8) and gets WDL and depth back, with no text
  * parsed. Tables are found by material in one directory of tables written
  * by `tbgen --game chess`, opened on first use and then shared by all
- * threads. A position with an en-passant capture is answered by looking one
+ * threads. Whole tables and compact ones (`tbgen --compact`: only the class
+ * and depth streams this probe reads, several times smaller) answer the
+ * same. A position with an en-passant capture is answered by looking one
  * ply ahead (the tables hold no en-passant rights). The tables assume no
  * castling rights: a position where castling is still allowed may have
  * another value than the one given (rtb_chess_probe_fen() refuses it).
@@ -30,8 +32,7 @@
  * rtb_chess_last_error()) tell the failure. An #rtb_chess handle may be
  * probed by any number of threads at once; only rtb_chess_close() must not
  * race with its other uses. Each material's table is opened by the first
- * probe that needs it, under a lock; later probes of it take a shared lock
- * only. A material whose table is missing is looked for again by every
+ * probe that needs it, under a lock; later probes of it take no lock. A material whose table is missing is looked for again by every
  * probe (a table written later is found), at the cost of a file-system
  * lookup: check rtb_chess_max_pieces() first in search.
  */
