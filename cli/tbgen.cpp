@@ -159,9 +159,10 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "none)")(
       "compact",
       "keep each table this run writes as its streams only, where its game has depth streams (chess: "
-      "the class and depth streams the C API rtb_chess.h probes; several times smaller). tbprobe, the "
-      "Python module, tbserve and later runs that build on a table need its values: keep those whole")(
-      "table", po::value(&table), "verify: the table file to re-check")(
+      "the class and depth streams that the C API rtb_chess.h, the Python module and lichess's answers "
+      "read; several times smaller). Other probes (tbprobe --table, --stats, tbserve's /api) and later "
+      "runs that build on a table need its values: keep those whole")("table", po::value(&table),
+                                                                      "verify, compact: the table file")(
       "sample", po::value(&sample_text)->default_value(sample_text),
       "check: at most this many indices per table, a sample of larger ones (0: every index)")(
       "solver", po::value(&solver)->default_value("wdl"), ("what to compute:" + solvers).c_str());
