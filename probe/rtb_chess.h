@@ -32,9 +32,9 @@
  * rtb_chess_last_error()) tell the failure. An #rtb_chess handle may be
  * probed by any number of threads at once; only rtb_chess_close() must not
  * race with its other uses. Each material's table is opened by the first
- * probe that needs it, under a lock; later probes of it take no lock. A material whose table is missing is looked for again by every
- * probe (a table written later is found), at the cost of a file-system
- * lookup: check rtb_chess_max_pieces() first in search.
+ * probe that needs it, under a lock; later probes of it take no lock. A material whose table is missing is
+ * looked for again by every probe (a table written later is found), at the cost of a file-system lookup:
+ * check rtb_chess_max_pieces() first in search.
  */
 #ifndef RTB_CHESS_H
 #define RTB_CHESS_H
