@@ -1,8 +1,8 @@
 // The answer of lichess's tablebase server (lila-tablebase) for a chess
-// position, from a directory's DTM tables, whole or compact,
-// (dtm) and DTZ tables (dtz, precise_dtz: Syzygy's DTZ50'', exact to the
-// ply, so both are the same; and the 50-move rule's categories, with the
-// FEN's halfmove clock). A field whose table is missing is null; a
+// position, from a directory's DTM tables (dtm) and DTZ tables (dtz,
+// precise_dtz: Syzygy's DTZ50'', exact to the ply, so both are the same;
+// and the 50-move rule's categories, with the FEN's halfmove clock), whole
+// or compact, read through the chess C API. A field whose table is missing is null; a
 // position no table holds is "unknown", one only a DTM table holds has
 // its category without the 50-move rule. Moves come best first for the
 // side to move, as lichess orders them: the opponent's losses (checkmates,
