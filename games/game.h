@@ -186,7 +186,7 @@ concept StoresClasses = requires(const G& g, Index i, Value v) {
 // their class and their moves, the depth, as a class of the position's
 // group (the class stream's class, say) that the table's depth map turns
 // back into the depth:
-//   static constexpr std::string_view kDepthStream;  // "dtz"; its map is kDepthStream + "-map"
+//   static constexpr std::string_view kDepthStream;  // "depth"; its map is kDepthStream + "-map"
 //   DepthSlot depth_slot(Index i, Value v) const;    // v: the value of i
 // called like stream_class. The generator stores the side whose stream is
 // smaller.

@@ -91,9 +91,16 @@ struct rtb_chess {
   // The value of a legal position without en-passant rights: stored, or
   // derived from the streams (rtb_chess_depth.cpp).
   rtb::Value lookup(const rtb::chess::Board& b) const;
+  // Whether the metric's count restarts at m: a zeroing move under dtz, a
+  // conversion under dtc, never under dtm.
+  bool restarts(const rtb::chess::Move& m) const;
+  // The value of a position a restarting move reached, for its side to
+  // move, counted from the move: it needs only the class reached (with the
+  // en-passant captures onto ep).
+  rtb::Value restarted_at(const rtb::chess::Board& after, rtb::chess::Square ep) const;
   // The value after a move for the side to move there, as the generator
-  // took it: a zeroing (dtz) or converting (dtc) move only needs the class
-  // reached, with the en-passant captures a double step allows.
+  // took it: restarted_at() after a restarting move (ep: what a double step
+  // allows), else lookup().
   rtb::Value move_value(const rtb::chess::Move& m, const rtb::chess::Board& after) const;
   // Its class (Chess::wdl_class: loss 0 .. win 4), read from class streams
   // where the tables have them: the best of the stored class and what the
@@ -105,13 +112,13 @@ struct rtb_chess {
   rtb::Value lookahead(const rtb::chess::Board& b, rtb::chess::Square ep) const;
   // lookup(), or lookahead() where an en-passant capture onto ep is legal.
   rtb::Value value(const rtb::chess::Board& b, rtb::chess::Square ep) const;
-  // The value of a position a move reached, counted from the move as the
-  // metric counts: a conversion restarts dtc, a zeroing move dtz.
-  rtb::Value restarted(rtb::Value after, bool converts, bool zeroes) const;
 
  private:
   std::unique_ptr<rtb::chess_handle::Entry> open(const rtb::chess::Material& m) const;
   void open_streams(rtb::chess_handle::Entry& e) const;
+  // The index a located board has in its table's streams, which hold White
+  // to move only where both sides have the same material.
+  static rtb::Index stream_index(const Located& at);
   // lookup() from a table's streams: the stored side's depth from its
   // stream, the other side's by one ply of search.
   rtb::Value derived(const rtb::chess::Board& b, const Located& at) const;

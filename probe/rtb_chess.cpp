@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "games/chess/chess.h"
-#include "games/chess/dtz.h"
 #include "games/chess/notation.h"
 #include "games/derive.h"
 #include "probe/c_api_support.h"
@@ -108,11 +107,14 @@ int rtb_chess::lookup_class(const Board& b) const {
     captured = std::max(captured, RTB_CHESS_WIN - lookup_class(after));
   });
   if (captured == RTB_CHESS_WIN) return captured;
-  // Where both sides have the same material, the stream holds White to move.
-  const Board t =
-      at.symmetric && at.board.stm == kBlack ? swap_colors(at.board, e.game.layout().pawns()) : at.board;
-  const int stored = e.wdl->at(e.wdl_order->to_stream(e.game.layout().index(t)));
+  const int stored = e.wdl->at(e.wdl_order->to_stream(stream_index(at)));
   return std::max(captured, stored);
+}
+
+rtb::Index rtb_chess::stream_index(const Located& at) {
+  const Layout& layout = at.entry->game.layout();
+  const bool turned = at.symmetric && at.board.stm == kBlack;
+  return layout.index(turned ? swap_colors(at.board, layout.pawns()) : at.board);
 }
 
 int rtb_chess::value_class(const Board& b, Square ep) const {
@@ -131,7 +133,10 @@ int rtb_chess::value_class(const Board& b, Square ep) const {
 rtb::Value rtb_chess::lookahead(const Board& b, Square ep) const {
   rtb::BestOfMoves best;
   legal_moves(b, [&](const Move& m, const Board& after) { best.add(move_value(m, after)); });
-  en_passant_captures(b, ep, [&](const Board& after) { best.add(restarted(lookup(after), true, true)); });
+  // An en-passant capture converts and zeroes.
+  en_passant_captures(b, ep, [&](const Board& after) {
+    best.add(metric == "dtm" ? lookup(after) : restarted_at(after, RTB_CHESS_NO_EP));
+  });
   return best.value();  // there is a move: an en-passant capture exists
 }
 
@@ -143,12 +148,6 @@ Value rtb_chess::value(const Board& b, Square ep) const {
   bool capture = false;
   en_passant_captures(b, ep, [&](const Board&) { capture = true; });
   return capture ? lookahead(b, ep) : lookup(b);
-}
-
-Value rtb_chess::restarted(Value after, bool converts, bool zeroes) const {
-  if (converts && metric == "dtc" && !after.is_draw()) return after.is_win() ? Value::win(0) : Value::loss(0);
-  if (zeroes && metric == "dtz") return zeroed(wdl50(after));
-  return after;
 }
 
 void rtb::chess_handle::require_ep_square(int ep_square) {

@@ -46,10 +46,21 @@ void rtb_chess::open_streams(Entry& e) const {
     throw damaged("its depth stream does not fit its index");
 }
 
+bool rtb_chess::restarts(const Move& m) const {
+  if (metric == "dtz") return m.converts() || m.piece == kPawn;
+  return metric == "dtc" && m.converts();
+}
+
+Value rtb_chess::restarted_at(const Board& after, Square ep) const {
+  const int reached = value_class(after, ep);
+  if (metric == "dtz") return zeroed(static_cast<Wdl50>(reached - RTB_CHESS_DRAW));
+  return reached == RTB_CHESS_WIN    ? Value::win(0)
+         : reached == RTB_CHESS_LOSS ? Value::loss(0)
+                                     : Value::draw();
+}
+
 Value rtb_chess::move_value(const Move& m, const Board& after) const {
-  const bool zeroes = metric == "dtz" && (m.converts() || m.piece == kPawn);
-  if (zeroes) return zeroed(static_cast<Wdl50>(value_class(after, ep_after(m)) - RTB_CHESS_DRAW));
-  return restarted(lookup(after), m.converts(), false);
+  return restarts(m) ? restarted_at(after, ep_after(m)) : lookup(after);
 }
 
 Value rtb_chess::derived(const Board& b, const Located& at) const {
@@ -66,14 +77,11 @@ Value rtb_chess::derived(const Board& b, const Located& at) const {
   bool moves = false, kept = false;
   legal_moves(b, [&](const Move& m, const Board& after) {
     moves = true;
-    const bool restarts =
-        metric == "dtz" ? m.converts() || m.piece == kPawn : metric == "dtc" && m.converts();
-    if (win && restarts && !kept) kept = e.game.wdl_class(move_value(m, after).after_move()) == own;
+    if (win && !kept && restarts(m)) kept = e.game.wdl_class(move_value(m, after).after_move()) == own;
   });
   if (!moves) return Value::loss(0);
   if (kept) return Value::win(own == RTB_CHESS_WIN ? 1 : kDrawRule + 1);
-  const Board t = turned ? swap_colors(at.board, e.game.layout().pawns()) : at.board;
-  const unsigned k = e.depth->at(e.depth_order->to_stream(e.game.layout().index(t)));
+  const unsigned k = e.depth->at(e.depth_order->to_stream(stream_index(at)));
   const auto& group = e.depth_map.depths;
   if (static_cast<std::size_t>(own) >= group.size() || k >= group[own].size())
     throw Failure(RTB_ERR_CORRUPT, e.table.opened().where() + " is damaged (a depth class outside its map)");

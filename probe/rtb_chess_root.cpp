@@ -77,7 +77,10 @@ std::optional<Value> dtm_after(const rtb_chess& tb, const Board& after, Square e
 rtb_chess_root_move root_move(const rtb_chess& tb, const Move& m, const Board& after, unsigned rule50) {
   const Square ep = ep_after(m);
   const bool zeroes = m.converts() || m.piece == kPawn;
-  const Value v = tb.restarted(tb.value(after, ep), m.converts(), zeroes).after_move();  // for the mover
+  // A restarting move needs only the class reached; any other the value,
+  // with the en-passant captures a double step allows.
+  const Value v =
+      (tb.restarts(m) ? tb.restarted_at(after, ep) : tb.value(after, ep)).after_move();  // for the mover
   rtb_chess_root_move r{};
   r.from = static_cast<std::uint8_t>(m.from);
   r.to = static_cast<std::uint8_t>(m.to);
