@@ -142,6 +142,15 @@ concept CountsMoves = requires(const G& g, Index i, contract::ValueSink known) {
   { g.count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;
 };
 
+// A game whose unmoves() reads tables that a random index misses in cache
+// (an explicit graph's rows) may say where, some positions ahead:
+//   void prefetch_unmoves(Index i) const:
+// a hint that unmoves(i) comes soon; it changes no result.
+template <class G>
+concept PrefetchesUnmoves = requires(const G& g, Index i) {
+  g.prefetch_unmoves(i);
+};
+
 // A tiered game (gen/wdl/tiers.h) whose moves need the board anyway may
 // offer legal() and moves() in one decode for the first pass:
 //   bool moves_if_legal(Index i, F&& f) const:

@@ -2,6 +2,8 @@
 // thousands of random graphs, with one thread and with several.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "games/graph/graph.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/verify.h"
@@ -81,6 +83,30 @@ TEST(Generator, MatchesNaiveFixpointWithSaturatedCounters) {
   EXPECT_GT(heavy_losses, 100);  // the recount really decided losses
 }
 
+// Layers of some hundred thousand unmoves: each is worked in many rounds
+// of filing and applying (gen/core/owned_updates.h), split into parts.
+TEST(Generator, LayersWorkedInManyRoundsMatchNaiveFixpoint) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    std::mt19937_64 rng(seed);
+    naive::Graph g;
+    g.n = 60000;
+    g.out.resize(g.n);
+    g.terminal.assign(g.n, seed == 2 ? Value::win(0) : Value::loss(0));
+    for (int e = 0; e < 300000; ++e) {
+      std::uint32_t from = static_cast<std::uint32_t>(rng() % g.n),
+                    to = static_cast<std::uint32_t>(rng() % g.n);
+      if (seed != 3 && from > to) std::swap(from, to);  // seeds 1, 2 acyclic (all decided); 3 cyclic
+      g.out[from].push_back({true, to, {}});
+    }
+    const auto expected = naive::solve_wdl(g);
+    const testing::ExplicitGame game(g);
+    for (unsigned threads : {1u, 2u, 3u})
+      expect_same(expected, run(game, threads),
+                  "seed " + std::to_string(seed) + ", " + std::to_string(threads) + " threads");
+    if (HasFatalFailure()) return;
+  }
+}
+
 TEST(Generator, VerifyAcceptsGeneratedValuesAndCatchesAChange) {
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     const naive::Graph g = naive::random_graph(seed);
@@ -106,6 +132,19 @@ TEST(Generator, DepthBeyondTheValueRangeIsAnError) {
   for (std::uint32_t v = 1; v < 40000; ++v) edges.emplace_back(v, v + 1);
   const Graph chain(40000, edges, {});
   EXPECT_THROW(generate(chain, GenOptions{}), GenError);
+}
+
+// The deepest value the pass can hold while counters share the codes.
+TEST(Generator, DepthLimitIsExact) {
+  auto chain = [](std::uint32_t n) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    for (std::uint32_t v = 1; v < n; ++v) edges.emplace_back(v, v + 1);
+    return Graph(n, edges, {});
+  };
+  const std::uint32_t deepest = position_code::kMaxDepth;
+  const GenResult r = generate(chain(deepest + 1), GenOptions{});
+  EXPECT_EQ(r.values[0], Value::loss(deepest).code());  // deepest is even
+  EXPECT_THROW(generate(chain(deepest + 2), GenOptions{}), GenError);
 }
 
 TEST(Generator, LongChainGetsExactDepths) {

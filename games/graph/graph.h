@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,6 +63,15 @@ class Graph {
     if (!known_begin_.empty())
       for (std::uint64_t e = known_begin_[i]; e < known_begin_[i + 1]; ++e) f(Successor::known(known_[e]));
   }
+  // The first pass needs only the number of edges out of i, which the
+  // compressed rows give without reading the edges.
+  template <class F>
+  std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
+    if (!known_begin_.empty())
+      for (std::uint64_t e = known_begin_[i]; e < known_begin_[i + 1]; ++e) known(known_[e]);
+    return static_cast<std::uint32_t>(out_begin_[i + 1] - out_begin_[i]);
+  }
+  void prefetch_unmoves(Index i) const { __builtin_prefetch(in_.data() + in_begin_[i]); }
   template <class F>
   void unmoves(Index i, F&& f) const {
     for (std::uint64_t e = in_begin_[i]; e < in_begin_[i + 1]; ++e) f(Index{in_[e]});

@@ -45,6 +45,13 @@ class ThreadPool {
 
   unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
+  // Calls job(worker) once on every worker, the caller's included, and
+  // returns when all are done; the first exception is rethrown here.
+  template <class Job>
+  void each_worker(Job&& job) {
+    run([&](unsigned worker) { job(worker); });
+  }
+
   // Calls body(worker, begin, end) on chunks of [0, n) until all are done.
   // The first exception thrown by any worker is rethrown here.
   template <class Body>

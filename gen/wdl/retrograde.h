@@ -6,10 +6,9 @@
 // LOSS one ply deeper than its longest-resisting move. What is never reached
 // is a DRAW. Each position is finalised once and each unmove followed once.
 //
-// Memory per index: the 2-byte value and the 1-byte counter, plus at most
-// about one byte of queue and an eighth of a byte to order it (see
-// Layers). A counter saturates at 255; such a position recounts its open
-// moves with moves() whenever a successor is won.
+// Memory per index: one 2-byte code, the value once known and `left` until
+// then (gen/wdl/position_code.h), plus at most about one byte of queue and
+// an eighth of a byte to order it (see Layers).
 //
 // With options.checkpoint the state is saved at layer boundaries (and
 // between segments of the first pass) when the checkpointer says it is
@@ -37,8 +36,10 @@
 #include "gen/core/checkpoint.h"
 #include "gen/core/layers.h"
 #include "gen/core/options.h"
+#include "gen/core/owned_updates.h"
 #include "gen/core/progress.h"
 #include "gen/core/thread_pool.h"
+#include "gen/wdl/position_code.h"
 #include "gen/wdl/value_rules.h"
 
 namespace rtb {
@@ -72,40 +73,32 @@ class Retrograde {
         size_(game.size()),
         pool_(options.threads),
         entries32_(size_ <= (Index{1} << 32) && !options.wide_queue),
-        layers32_(entries32_ ? size_ : 0, pool_.size(), Value::kMaxDepth, options.queue_cap),
-        layers64_(entries32_ ? 0 : size_, pool_.size(), Value::kMaxDepth, options.queue_cap),
+        layers32_(entries32_ ? size_ : 0, pool_.size(), position_code::kMaxDepth, options.queue_cap),
+        layers64_(entries32_ ? 0 : size_, pool_.size(), position_code::kMaxDepth, options.queue_cap),
         progress_(options.progress, size_, options.table, options.label, options.progress_interval) {}
 
   GenResult run() {
-    value_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
-    left_ = std::make_unique_for_overwrite<std::uint8_t[]>(size_);
+    code_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
     std::uint32_t first_depth = 0;
     resume(first_depth);
     initialise();
     if (progress_.wanted()) progress_.propagating(count_legal());
     propagate(first_depth);
-    left_.reset();
     const GenStats stats = finish();
-    GenResult result{std::move(value_), size_, stats};
+    GenResult result{std::move(code_), size_, stats};
     progress_.done(result.stats.max_depth);
     return result;
   }
 
  private:
-  struct PendingUpdate {              // a visited position's predecessors
-    std::vector<Index> predecessors;  // the first `count` of them
-    std::size_t count = 0;
-    bool loss = false;  // the position was lost (else won) in `depth`
-    std::uint32_t depth = 0;
-  };
+  // An update filed for a predecessor is marked when its successor was
+  // lost (the predecessor wins), unmarked when it was won.
+  static constexpr Index kLost = OwnedUpdates::kMark;
   struct alignas(64) WorkerState {  // per worker, a cache line apart: workers write them at once
-    std::array<PendingUpdate, 2> pending;
-    int waiting = 0;             // pending[waiting] is updated next
-    std::uint64_t resolved = 0;  // positions visited, for the progress line
+    std::uint64_t resolved = 0;     // positions visited, for the progress line
   };
 
-  static constexpr std::uint16_t kIllegal = 0xFFFF;  // no Value has this code
-  static constexpr std::uint8_t kSaturated = 0xFF;
+  static constexpr std::uint16_t kIllegal = position_code::kIllegal;
   static constexpr std::uint64_t kChunk = 1 << 14;
 
   struct CheckpointHeader {
@@ -116,12 +109,23 @@ class Retrograde {
     std::uint32_t entry_bytes = 0;
   };
 
-  std::atomic_ref<std::uint16_t> value(Index i) { return std::atomic_ref<std::uint16_t>(value_[i]); }
+  // Each code is written by one worker at a time (OwnedUpdates), but
+  // another may read it meanwhile (open_moves): relaxed atomics, plain
+  // moves on the machines we build for.
+  std::uint16_t load(Index i) const {
+    return std::atomic_ref<std::uint16_t>(code_[i]).load(std::memory_order_relaxed);
+  }
+  void store(Index i, std::uint16_t c) {
+    std::atomic_ref<std::uint16_t>(code_[i]).store(c, std::memory_order_relaxed);
+  }
 
-  void check_depth(std::uint32_t depth) const {
-    if (depth > Value::kMaxDepth)
-      throw GenError("a depth of more than " + std::to_string(Value::kMaxDepth) +
-                     " plies cannot be stored in a wdl16 table");
+  static void check_depth(std::uint32_t depth) {
+    if (depth > position_code::kMaxDepth) [[unlikely]]
+      too_deep();
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void too_deep() {
+    throw GenError("a depth of more than " + std::to_string(position_code::kMaxDepth) +
+                   " plies cannot be generated in a wdl16 table");
   }
 
   // Terminal outcomes, immediate known values, and the first counters; in
@@ -154,8 +158,7 @@ class Retrograde {
     options_.checkpoint->save({
         {"wdl.scope", std::as_bytes(std::span(scope))},
         {"wdl.header", bytes_of(header)},
-        {"wdl.values", std::as_bytes(std::span<const std::uint16_t>(value_.get(), initialised_))},
-        {"wdl.left", std::as_bytes(std::span<const std::uint8_t>(left_.get(), initialised_))},
+        {"wdl.codes", std::as_bytes(std::span<const std::uint16_t>(code_.get(), initialised_))},
         {"wdl.queue", queue},
     });
   }
@@ -169,13 +172,11 @@ class Retrograde {
     const std::span<const std::byte> scope = file.section("wdl.scope");
     if (!std::ranges::equal(scope, std::as_bytes(std::span(cp->scope())))) return;  // another tier's
     CheckpointHeader h;
-    const bool fits =
-        read_section(file, "wdl.header", h) && h.size == size_ && h.initialised <= size_ &&
-        h.entry_bytes == (entries32_ ? 4u : 8u) &&
-        read_section(file, "wdl.values", std::span<std::uint16_t>(value_.get(), h.initialised)) &&
-        read_section(file, "wdl.left", std::span<std::uint8_t>(left_.get(), h.initialised)) &&
-        (entries32_ ? layers32_.restore(file.section("wdl.queue"))
-                    : layers64_.restore(file.section("wdl.queue")));
+    const bool fits = read_section(file, "wdl.header", h) && h.size == size_ && h.initialised <= size_ &&
+                      h.entry_bytes == (entries32_ ? 4u : 8u) &&
+                      read_section(file, "wdl.codes", std::span<std::uint16_t>(code_.get(), h.initialised)) &&
+                      (entries32_ ? layers32_.restore(file.section("wdl.queue"))
+                                  : layers64_.restore(file.section("wdl.queue")));
     if (!fits) {
       cp->note("the state in " + cp->file().string() + " does not fit this table; starting over");
       return;
@@ -196,21 +197,22 @@ class Retrograde {
   void initialise_one(unsigned worker, Index i) {
     const FirstLook look = first_look(game_, i);
     if (!look.legal) {
-      value_[i] = kIllegal;
-      left_[i] = 0;
+      code_[i] = kIllegal;
       return;
     }
-    left_[i] = static_cast<std::uint8_t>(std::min<std::uint32_t>(look.open, kSaturated));
-    value_[i] = look.value.code();
-    if (!look.value.is_draw()) {
+    if (look.value.is_draw()) {
+      code_[i] = position_code::open(look.open);
+    } else {
       check_depth(look.value.depth());
+      code_[i] = look.value.code();
       if constexpr (has_unmoves<G>()) push(worker, look.value.depth(), i);
     }
   }
 
-  // With one thread on a layer (kConcurrent false) the counters and values
-  // take plain stores: no other thread can see them, so locked
-  // instructions would buy nothing.
+  // Works the layers in depth order. A layer's positions are visited in
+  // index order (a scan of the table, its bitmap, or its sorted list); the
+  // unmoves they lead to are filed and made by OwnedUpdates, so that no
+  // two workers ever write one code.
   void propagate(std::uint32_t first_depth) {
     if (entries32_)
       propagate(layers32_, first_depth);
@@ -223,27 +225,32 @@ class Retrograde {
     for (std::uint32_t depth = first_depth; layers.next(depth); ++depth) {
       working_depth_ = depth;
       typename L::Layer layer = layers.take(depth);
-      const bool one_thread = pool_.size() == 1;
+      auto apply = [&](unsigned worker, std::span<const Index> filed) { update(worker, filed, depth); };
+      const bool parallel = pool_.size() > 1;
       if (layer.scan) {
-        pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
-          if (one_thread)
-            visit_range<false>(worker, lo, hi, depth, [](Index p) { return p; });
-          else
-            visit_range<true>(worker, lo, hi, depth, [](Index p) { return p; });
-        });
+        updates_.run(
+            pool_, parallel, size_, kChunk,
+            [&](unsigned worker, Index lo, Index hi, auto& out) {
+              visit_range(
+                  worker, lo, hi, depth, [](Index p) { return p; }, out);
+            },
+            apply);
       } else if (!layer.bits.empty()) {
-        pool_.parallel_for(layer.bits.size(), kChunk / 64, [&](unsigned worker, Index lo, Index hi) {
-          if (one_thread)
-            visit_words<false>(worker, layer.bits.subspan(lo, hi - lo), lo, depth);
-          else
-            visit_words<true>(worker, layer.bits.subspan(lo, hi - lo), lo, depth);
-        });
-      } else if (layer.list.size() < options_.parallel_threshold || one_thread) {
-        visit_range<false>(0, 0, layer.list.size(), depth, [&](std::uint64_t k) { return layer.list[k]; });
+        updates_.run(
+            pool_, parallel, layer.bits.size(), kChunk / 64,
+            [&](unsigned worker, Index lo, Index hi, auto& out) {
+              visit_words(worker, layer.bits.subspan(lo, hi - lo), lo, depth, out);
+            },
+            apply);
       } else {
-        pool_.parallel_for(layer.list.size(), 1024, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
-          visit_range<true>(worker, lo, hi, depth, [&](std::uint64_t k) { return layer.list[k]; });
-        });
+        const bool large = layer.list.size() >= options_.parallel_threshold;
+        updates_.run(
+            pool_, parallel && large, layer.list.size(), 1024,
+            [&](unsigned worker, std::uint64_t lo, std::uint64_t hi, auto& out) {
+              visit_range(
+                  worker, lo, hi, depth, [&](std::uint64_t k) { return layer.list[k]; }, out);
+            },
+            apply);
       }
       layers.flush();
       progress_.update(depth, resolved());
@@ -251,31 +258,38 @@ class Retrograde {
     }
   }
 
-  // Visits the positions at(lo) .. at(hi - 1). Each position's
-  // predecessors are pending and their values prefetched, but updated
-  // only after the next position's have been pending: the cache misses
-  // then overlap with that work instead of stalling on it. Updates of one
-  // layer never touch a position of that layer, so the delay is safe.
-  template <bool kConcurrent, class At>
-  void visit_range(unsigned worker, std::uint64_t lo, std::uint64_t hi, std::uint32_t depth, At&& at) {
-    WorkerState& state = workers_[worker];
+  // Visits the positions at(lo) .. at(hi - 1), filing an update for each
+  // predecessor of those lost or won in `depth`. The updates are made
+  // later; they never touch a position of this layer, so that is safe.
+  template <class At>
+  void visit_range(unsigned worker, std::uint64_t lo, std::uint64_t hi, std::uint32_t depth, At&& at,
+                   OwnedUpdates::Outbox& out) {
     for (std::uint64_t k = lo; k < hi; ++k) {
-      if (k + 8 < hi) __builtin_prefetch(&value_[at(k + 8)]);
-      visit(state, at(k), depth);
-      update_predecessors<kConcurrent>(worker, state);
-      state.waiting ^= 1;
+      if (k + 8 < hi) __builtin_prefetch(&code_[at(k + 8)]);
+      if constexpr (PrefetchesUnmoves<G>)
+        if (k + 4 < hi) game_.prefetch_unmoves(at(k + 4));
+      const Index p = at(k);
+      const std::uint16_t c = load(p);
+      const bool lost = c == Value::loss(depth).code();
+      if (!lost && c != Value::win(depth).code()) continue;
+      const Index mark = lost ? kLost : 0;
+      // Forced inline: a plugin that calls f from many places (chess) would
+      // otherwise pay a call per predecessor.
+      game_.unmoves(
+          p, [&](Index q) __attribute__((always_inline)) { out.file(q | mark); });
+      ++workers_[worker].resolved;
     }
-    update_predecessors<kConcurrent>(worker, state);
   }
 
   // Visits the positions whose bits are set in `words` (the layer's bitmap
   // from word `first` on), clearing them, a batch at a time.
-  template <bool kConcurrent>
-  void visit_words(unsigned worker, std::span<std::uint64_t> words, Index first, std::uint32_t depth) {
+  void visit_words(unsigned worker, std::span<std::uint64_t> words, Index first, std::uint32_t depth,
+                   OwnedUpdates::Outbox& out) {
     std::array<Index, 256> batch;
     std::size_t n = 0;
     auto visit_batch = [&] {
-      visit_range<kConcurrent>(worker, 0, n, depth, [&](std::uint64_t k) { return batch[k]; });
+      visit_range(
+          worker, 0, n, depth, [&](std::uint64_t k) { return batch[k]; }, out);
       n = 0;
     };
     for (std::size_t w = 0; w < words.size(); ++w) {
@@ -288,43 +302,25 @@ class Retrograde {
     visit_batch();
   }
 
-  // Gathers p's predecessors into the buffer not waiting to be updated.
-  void visit(WorkerState& state, Index p, std::uint32_t depth) {
-    PendingUpdate& g = state.pending[state.waiting ^ 1];
-    g.count = 0;
-    const std::uint16_t v = value(p).load(std::memory_order_relaxed);
-    g.loss = v == Value::loss(depth).code();
-    if (!g.loss && v != Value::win(depth).code()) return;
-    g.depth = depth;
-    // Forced inline: a plugin that calls f from many places (chess) would
-    // otherwise pay a call per predecessor.
-    auto gather = [&](Index q) __attribute__((always_inline)) {
-      __builtin_prefetch(&value_[q]);
-      if (!g.loss) __builtin_prefetch(&left_[q]);
-      if (g.count == g.predecessors.size()) g.predecessors.resize(2 * g.count + 64);
-      g.predecessors[g.count++] = q;
-    };
-    game_.unmoves(p, gather);
-    ++state.resolved;
+  // Makes filed updates, prefetching the codes of those kAhead further on.
+  // make_win() and successor_won() are inlined, as they run once per
+  // unmove; what runs once per position (make_loss, push) stays a call.
+  void update(unsigned worker, std::span<const Index> filed, std::uint32_t depth) {
+    constexpr std::size_t kAhead = 16;
+    for (std::size_t k = 0; k < filed.size(); ++k) {
+      if (k + kAhead < filed.size()) __builtin_prefetch(&code_[filed[k + kAhead] & ~kLost], 1);
+      const Index e = filed[k];
+      if (e & kLost)
+        make_win(worker, e & ~kLost, depth + 1);
+      else
+        successor_won(worker, e, depth);
+    }
   }
 
-  // Updates the predecessors pending for the position before.
-  template <bool kConcurrent>
-  void update_predecessors(unsigned worker, WorkerState& state) {
-    PendingUpdate& g = state.pending[state.waiting];
-    const std::span<const Index> preds(g.predecessors.data(), g.count);
-    g.count = 0;
-    if (g.loss)
-      for (Index q : preds) make_win<kConcurrent>(worker, q, g.depth + 1);
-    else
-      for (Index q : preds) successor_won<kConcurrent>(worker, q, g.depth);
-  }
-
-  void push(unsigned worker, std::uint32_t depth, Index i) {
+  [[gnu::noinline]] void push(unsigned worker, std::uint32_t depth, Index i) {
     // Depth order: a value found while working a layer is deeper than it.
     assert(static_cast<std::int64_t>(depth) > working_depth_);
-    assert(value(i).load(std::memory_order_relaxed) != 0 &&
-           value(i).load(std::memory_order_relaxed) != kIllegal);
+    assert(load(i) < position_code::kOpen);
     if (entries32_)
       layers32_.push(worker, depth, static_cast<std::uint32_t>(i));
     else
@@ -337,45 +333,24 @@ class Retrograde {
     return sum;
   }
 
-  template <bool kConcurrent>
-  void make_win(unsigned worker, Index q, std::uint32_t depth) {
-    const std::uint16_t target = Value::win(depth).code();
-    // Unknown (a draw until shown otherwise), or a candidate win through a
-    // known value that is slower.
-    auto improves = [&](std::uint16_t c) {
-      if (c == kIllegal) return false;
-      const Value v = Value::from_code(c);
-      return v.is_draw() || (v.is_win() && v.depth() > depth);
-    };
-    if constexpr (kConcurrent) {
-      auto v = value(q);
-      std::uint16_t current = v.load(std::memory_order_relaxed);
-      do {
-        if (!improves(current)) return;
-      } while (!v.compare_exchange_weak(current, target, std::memory_order_relaxed));
-    } else {
-      if (!improves(value_[q])) return;
-      value_[q] = target;
-    }
+  // q has a move to a loss: a win in `depth` unless it has a faster one.
+  [[gnu::always_inline]] void make_win(unsigned worker, Index q, std::uint32_t depth) {
+    if (!position_code::improved_by_win(load(q), depth)) return;
     check_depth(depth);
+    store(q, Value::win(depth).code());
     push(worker, depth, q);
   }
 
-  template <bool kConcurrent>
-  void successor_won(unsigned worker, Index q, std::uint32_t depth) {
-    assert(value(q).load(std::memory_order_relaxed) != kIllegal);  // unmoves yield legal positions
-    if constexpr (kConcurrent) {
-      if (value(q).load(std::memory_order_relaxed) != 0) return;
-      std::atomic_ref<std::uint8_t> left(left_[q]);
-      if (left.load(std::memory_order_relaxed) == kSaturated
-              ? open_moves(q, depth) == 0
-              : left.fetch_sub(1, std::memory_order_relaxed) == 1)
-        make_loss<true>(worker, q, depth);
-    } else {
-      if (value_[q] != 0) return;
-      if (left_[q] == kSaturated ? open_moves(q, depth) == 0 : --left_[q] == 0)
-        make_loss<false>(worker, q, depth);
-    }
+  // One of q's moves leads to a win in `depth`: one move fewer is open.
+  [[gnu::always_inline]] void successor_won(unsigned worker, Index q, std::uint32_t depth) {
+    using position_code::kOpen, position_code::kSaturated;
+    const std::uint16_t c = load(q);
+    assert(c != kIllegal);  // unmoves yield legal positions
+    if (!position_code::is_open(c)) return;
+    if (c == kSaturated ? open_moves(q, depth) == 0 : c == kOpen + 1)
+      make_loss(worker, q, depth);
+    else if (c != kSaturated)
+      store(q, c - 1);
   }
 
   // Moves of q not yet shown to lead to a win for the opponent, when every
@@ -384,10 +359,9 @@ class Retrograde {
     std::uint32_t open = 0;
     game_.moves(q, [&](Successor s) {
       if (s.inside) {
-        const std::uint16_t c = value(s.index).load(std::memory_order_relaxed);
+        const std::uint16_t c = load(s.index);
         assert(c != kIllegal);  // moves inside lead to legal positions
-        const Value v = Value::from_code(c);
-        open += !(v.is_win() && v.depth() <= depth);
+        open += !position_code::is_win_within(c, depth);
       } else {
         open += !s.value.is_win();
       }
@@ -397,18 +371,10 @@ class Retrograde {
 
   // Every inside move of q leads to a win of at most `depth` plies; the loser
   // also counts the moves that leave the table to a known win.
-  template <bool kConcurrent>
-  void make_loss(unsigned worker, Index q, std::uint32_t depth) {
+  [[gnu::noinline]] void make_loss(unsigned worker, Index q, std::uint32_t depth) {
     const std::uint32_t plies = loss_plies(game_, q, depth);
     check_depth(plies);
-    const std::uint16_t loss = Value::loss(plies).code();
-    if constexpr (kConcurrent) {
-      std::uint16_t unknown = 0;
-      if (!value(q).compare_exchange_strong(unknown, loss, std::memory_order_relaxed)) return;
-    } else {
-      if (value_[q] != 0) return;
-      value_[q] = loss;
-    }
+    store(q, Value::loss(plies).code());
     push(worker, plies, q);
   }
 
@@ -418,7 +384,7 @@ class Retrograde {
     std::vector<std::uint64_t> part(pool_.size());
     pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
       std::uint64_t n = 0;
-      for (Index i = lo; i < hi; ++i) n += value_[i] != kIllegal;
+      for (Index i = lo; i < hi; ++i) n += code_[i] != kIllegal;
       part[worker] += n;
     });
     std::uint64_t sum = 0;
@@ -426,18 +392,19 @@ class Retrograde {
     return sum;
   }
 
-  // Counts the outcomes and clears the marks of illegal indices.
+  // Counts the outcomes; illegal indices and open positions become 0, a draw.
   GenStats finish() {
     std::vector<GenStats> part(pool_.size());
     pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
       GenStats& s = part[worker];
       for (Index i = lo; i < hi; ++i) {
-        std::uint16_t& code = value_[i];
-        if (code == kIllegal) {
-          code = 0;
+        std::uint16_t& c = code_[i];
+        if (c == kIllegal) {
+          c = 0;
           continue;
         }
-        s.add(Value::from_code(code));
+        if (position_code::is_open(c)) c = Value::draw().code();  // never decided
+        s.add(Value::from_code(c));
       }
     });
     GenStats total;
@@ -461,8 +428,8 @@ class Retrograde {
   Layers<std::uint32_t> layers32_;
   Layers<Index> layers64_;
   Progress progress_;
-  std::unique_ptr<std::uint16_t[]> value_;
-  std::unique_ptr<std::uint8_t[]> left_;
+  std::unique_ptr<std::uint16_t[]> code_;
+  OwnedUpdates updates_{size_, pool_.size()};
   std::vector<WorkerState> workers_ = std::vector<WorkerState>(pool_.size());
 };
 

@@ -1,0 +1,94 @@
+// Updates of a per-index array shared by the workers, made without a locked
+// instruction: the index is cut into parts, each worker files the updates
+// it finds under their part, and then each part's updates are applied by
+// one worker alone. Filing and applying alternate in rounds of about kRound
+// updates per worker, so what waits costs a few hundred KiB, not memory
+// per index; and a part's updates are applied from one list, in which the
+// applier can prefetch far ahead, so that the cache misses of random
+// indices overlap instead of stalling one after another.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "games/game.h"
+#include "gen/core/thread_pool.h"
+
+namespace rtb {
+
+class OwnedUpdates {
+ public:
+  // A bit of an entry the caller may use as a mark; the rest is the index.
+  static constexpr Index kMark = Index{1} << 63;
+  static constexpr std::size_t kRound = std::size_t{1} << 15;
+
+  class alignas(64) Outbox {  // a cache line apart: workers file at once
+   public:
+    void file(Index entry) {
+      parts_[(entry & ~kMark) >> shift_].push_back(entry);
+      ++filed_;
+    }
+
+   private:
+    friend class OwnedUpdates;
+    std::vector<std::vector<Index>> parts_;
+    unsigned shift_ = 0;
+    std::size_t filed_ = 0;  // in this round
+  };
+
+  // Parts enough for `workers` to share the applying evenly.
+  OwnedUpdates(Index size, unsigned workers) : outboxes_(workers) {
+    const Index target = Index{16} * workers;
+    const unsigned shift =
+        workers == 1 ? 63 : static_cast<unsigned>(std::bit_width((std::max<Index>(size, 1) - 1) / target));
+    const std::size_t parts =
+        workers == 1 ? 1 : static_cast<std::size_t>(((std::max<Index>(size, 1) - 1) >> shift) + 1);
+    for (Outbox& o : outboxes_) {
+      o.parts_.resize(parts);
+      o.shift_ = shift;
+    }
+  }
+
+  // Visits [0, n) in chunks, visit(worker, lo, hi, outbox) filing updates
+  // into the outbox, and has apply(worker, updates) make them, each part's
+  // by one worker. `parallel` false runs it all on the calling thread.
+  // Every update filed in a round is applied before the next round visits.
+  template <class Visit, class Apply>
+  void run(ThreadPool& pool, bool parallel, std::uint64_t n, std::uint64_t chunk, Visit&& visit,
+           Apply&& apply) {
+    std::atomic<std::uint64_t> next{0};
+    auto file_round = [&](unsigned worker) {
+      Outbox& out = outboxes_[worker];
+      out.filed_ = 0;
+      for (std::uint64_t lo;
+           out.filed_ < kRound && (lo = next.fetch_add(chunk, std::memory_order_relaxed)) < n;)
+        visit(worker, lo, std::min(n, lo + chunk), out);
+    };
+    auto apply_parts = [&](unsigned worker, std::uint64_t first, std::uint64_t last) {
+      for (std::uint64_t part = first; part < last; ++part)
+        for (Outbox& o : outboxes_) {
+          apply(worker, std::span<const Index>(o.parts_[part]));
+          o.parts_[part].clear();
+        }
+    };
+    const std::size_t parts = outboxes_[0].parts_.size();
+    while (next.load(std::memory_order_relaxed) < n) {
+      if (parallel) {
+        pool.each_worker(file_round);
+        pool.parallel_for(parts, 1, apply_parts);
+      } else {
+        file_round(0);
+        apply_parts(0, 0, parts);
+      }
+    }
+  }
+
+ private:
+  std::vector<Outbox> outboxes_;
+};
+
+}  // namespace rtb
