@@ -83,6 +83,31 @@ TEST_P(ChessWdlStream, Dtm) {
 
 // Captures into every kind of smaller table, a pawn, and equal material on
 // both sides (where the stream holds White to move only).
+// Every stream order of a pawnless and a pawn table: walk() lists what
+// from_stream() computes place by place, and to_stream() inverts it, over
+// ranges that cross every digit's carry.
+TEST(ChessStreamOrder, WalkMatchesFromStreamAndToStreamInverts) {
+  for (const char* material : {"KQvKR", "KRPvK"}) {
+    Params p;
+    p.set("material", material);
+    const Chess chess(p);
+    const Index n = chess.size();
+    std::mt19937_64 rng(11);
+    for (const chess::StreamOrder& order : chess.stream_orders()) {
+      for (int range = 0; range < 4; ++range) {
+        const Index lo = range == 0 ? 0 : rng() % n, hi = std::min(n, lo + 100000);
+        Index expected_y = lo;
+        order.walk(lo, hi, [&](Index y, Index i) {
+          ASSERT_EQ(y, expected_y++);
+          ASSERT_EQ(i, order.from_stream(y)) << material << " order " << order.tag();
+          ASSERT_EQ(order.to_stream(i), y) << material << " order " << order.tag();
+        });
+        ASSERT_EQ(expected_y, hi) << material;
+      }
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Tables, ChessWdlStream,
                          ::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK"));
 

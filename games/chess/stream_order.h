@@ -42,7 +42,38 @@ class StreamOrder {
   }
   Index from_stream(Index y) const;
 
+  // Calls f(y, from_stream(y)) for y = lo .. hi - 1: the digits count up
+  // like an odometer, so a step costs an addition, not a division per digit.
+  template <class F>
+  void walk(Index lo, Index hi, F&& f) const {
+    if (lo >= hi) return;
+    std::array<Index, kMaxDigits> radix{}, step{}, digit{};  // per place, innermost last
+    const int last = digits() - 1;
+    Index rest = lo;
+    for (int p = last; p >= 0; --p) {
+      radix[p] = this->radix(places_[p]);
+      step[p] = index_weight(places_[p]);
+      digit[p] = rest % radix[p];
+      rest /= radix[p];
+    }
+    Index i = from_stream(lo);
+    for (Index y = lo;;) {
+      f(y, i);
+      if (++y == hi) return;
+      int p = last;
+      for (; ++digit[p] == radix[p]; --p) {  // y < hi: place 0 never overflows
+        digit[p] = 0;
+        i -= (radix[p] - 1) * step[p];
+      }
+      i += step[p];
+    }
+  }
+
  private:
+  // What one step of a digit adds to the index (index.h's layout).
+  Index index_weight(int digit) const {
+    return digit == 0 ? per_side_ : Index{1} << (6 * (digit == 1 ? fields_ : fields_ - 1 - (digit - 2)));
+  }
   int digits() const { return fields_ + 2; }
   Index radix(int digit) const { return digit == 0 ? 2 : digit == 1 ? king_slots_ : 64; }
 

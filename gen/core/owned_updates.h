@@ -28,14 +28,27 @@ class OwnedUpdates {
 
   class alignas(64) Outbox {  // a cache line apart: workers file at once
    public:
-    void file(Index entry) {
-      parts_[(entry & ~kMark) >> shift_].push_back(entry);
+    // Inlined whole into a plugin's unmoves, where a call per predecessor
+    // would cost a tenth of a chess table's generation.
+    [[gnu::always_inline]] void file(Index entry) {
+      Part& part = parts_[(entry & ~kMark) >> shift_];
+      if (part.size == part.entries.size()) [[unlikely]]
+        grow(part);
+      part.entries[part.size++] = entry;
       ++filed_;
     }
 
    private:
     friend class OwnedUpdates;
-    std::vector<std::vector<Index>> parts_;
+    struct Part {
+      std::vector<Index> entries;  // the first `size` are filed
+      std::size_t size = 0;
+    };
+    [[gnu::noinline]] static void grow(Part& part) {
+      part.entries.resize(std::max<std::size_t>(64, 2 * part.size));
+    }
+
+    std::vector<Part> parts_;
     unsigned shift_ = 0;
     std::size_t filed_ = 0;  // in this round
   };
@@ -71,8 +84,9 @@ class OwnedUpdates {
     auto apply_parts = [&](unsigned worker, std::uint64_t first, std::uint64_t last) {
       for (std::uint64_t part = first; part < last; ++part)
         for (Outbox& o : outboxes_) {
-          apply(worker, std::span<const Index>(o.parts_[part]));
-          o.parts_[part].clear();
+          Outbox::Part& filed = o.parts_[part];
+          apply(worker, std::span<const Index>(filed.entries.data(), filed.size));
+          filed.size = 0;
         }
     };
     const std::size_t parts = outboxes_[0].parts_.size();

@@ -18,11 +18,12 @@
 namespace rtb {
 
 // A game whose class stream may list its indices in other orders offers
-// them (each with Index from_stream(Index) and std::uint32_t tag(), which
+// them (each with walk(lo, hi, f), calling f(y, i) with the index i listed
+// at each stream place y from lo to hi - 1, and std::uint32_t tag(), which
 // the stream keeps for the probe); the first is the index's own.
 template <class G>
-concept OrdersStream = StoresClasses<G> && requires(const G& g) {
-  { g.stream_orders().at(0).from_stream(Index{0}) } -> std::same_as<Index>;
+concept OrdersStream = StoresClasses<G> && requires(const G& g, void (*f)(Index, Index)) {
+  g.stream_orders().at(0).walk(Index{0}, Index{1}, f);
   { g.stream_orders().at(0).tag() } -> std::same_as<std::uint32_t>;
 };
 
@@ -34,17 +35,16 @@ struct Classes {
   bool is_exact(Index i) const { return ((exact[i / 64] >> (i % 64)) & 1) != 0; }
 };
 
-// The classes in the order `at(y)` gives the index of stream place y.
-// Chunks are whole words of the bitmap, so each word has one writer.
-template <class At>
-Classes reordered(const Classes& c, Index n, ThreadPool& pool, const At& at) {
+// The classes in the stream order `order` walks. Chunks are whole words
+// of the bitmap, so each word has one writer.
+template <class Order>
+Classes reordered(const Classes& c, Index n, ThreadPool& pool, const Order& order) {
   Classes out{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
   pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-    for (Index y = lo; y < hi; ++y) {
-      const Index i = at(y);
+    order.walk(lo, hi, [&](Index y, Index i) {
       out.bound[y] = c.bound[i];
       if (c.is_exact(i)) out.exact[y / 64] |= std::uint64_t{1} << (y % 64);
-    }
+    });
   });
   return out;
 }
@@ -60,12 +60,11 @@ std::uint64_t sampled_runs(const Classes& c, Index n, const Order& order) {
   for (Index w = 0; w < windows; ++w) {
     const Index lo = w * (n / windows), hi = std::min(n, lo + kWindow);
     int stored = 255, previous = -1;
-    for (Index y = lo; y < hi; ++y) {
-      const Index i = order.from_stream(y);
+    order.walk(lo, hi, [&](Index, Index i) {
       if (c.is_exact(i) || c.bound[i] < stored) stored = c.bound[i];
       runs += stored != previous;
       previous = stored;
-    }
+    });
   }
   return runs;
 }
@@ -120,7 +119,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     std::vector<std::byte> best;
     for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
       const auto& order = orders[rank[k]];
-      const Classes listed = reordered(c, n, pool, [&](Index y) { return order.from_stream(y); });
+      const Classes listed = reordered(c, n, pool, order);
       options.tag = order.tag();
       std::vector<std::byte> bytes = storage::encode_class_stream(listed.bound, listed.exact, options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);
