@@ -177,7 +177,7 @@ class Layers {
 
  private:
   static constexpr std::uint64_t kReportEvery = 256;
-  struct Staging {
+  struct alignas(64) Staging {  // a cache line apart: workers push at once
     std::vector<BlockList<Entry>> by_depth;
     std::vector<std::uint32_t> touched;  // depths with staged entries
     std::uint64_t unreported = 0;

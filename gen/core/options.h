@@ -30,6 +30,9 @@ struct GenOptions {
   // index), and 8-byte queue entries even where 4 would do.
   std::uint64_t queue_cap = 0;
   bool wide_queue = false;
+  // For tests: updates a worker files per round (gen/core/owned_updates.h;
+  // 0: OwnedUpdates::kRound), so that small tables take many rounds.
+  std::size_t update_round = 0;
   // Saves the solver's state now and then, and holds the state to resume
   // from (null: neither). Not owned.
   Checkpointer* checkpoint = nullptr;

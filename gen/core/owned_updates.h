@@ -2,8 +2,8 @@
 // instruction: the index is cut into parts, each worker files the updates
 // it finds under their part, and then each part's updates are applied by
 // one worker alone. Filing and applying alternate in rounds of about kRound
-// updates per worker, so what waits costs a few hundred KiB, not memory
-// per index; and a part's updates are applied from one list, in which the
+// updates per worker, so what waits costs a few MiB, not memory per
+// index; and a part's updates are applied from one list, in which the
 // applier can prefetch far ahead, so that the cache misses of random
 // indices overlap instead of stalling one after another.
 #pragma once
@@ -24,7 +24,9 @@ class OwnedUpdates {
  public:
   // A bit of an entry the caller may use as a mark; the rest is the index.
   static constexpr Index kMark = Index{1} << 63;
-  static constexpr std::size_t kRound = std::size_t{1} << 15;
+  // Rounds long enough that waking the workers twice a round costs little
+  // (2 MiB of updates a worker).
+  static constexpr std::size_t kRound = std::size_t{1} << 18;
 
   class alignas(64) Outbox {  // a cache line apart: workers file at once
    public:
@@ -53,8 +55,10 @@ class OwnedUpdates {
     std::size_t filed_ = 0;  // in this round
   };
 
-  // Parts enough for `workers` to share the applying evenly.
-  OwnedUpdates(Index size, unsigned workers) : outboxes_(workers) {
+  // Parts enough for `workers` to share the applying evenly; `round`
+  // updates per worker and round (0: kRound).
+  OwnedUpdates(Index size, unsigned workers, std::size_t round = 0)
+      : round_(round ? round : kRound), outboxes_(workers) {
     const Index target = Index{16} * workers;
     const unsigned shift =
         workers == 1 ? 63 : static_cast<unsigned>(std::bit_width((std::max<Index>(size, 1) - 1) / target));
@@ -78,7 +82,7 @@ class OwnedUpdates {
       Outbox& out = outboxes_[worker];
       out.filed_ = 0;
       for (std::uint64_t lo;
-           out.filed_ < kRound && (lo = next.fetch_add(chunk, std::memory_order_relaxed)) < n;)
+           out.filed_ < round_ && (lo = next.fetch_add(chunk, std::memory_order_relaxed)) < n;)
         visit(worker, lo, std::min(n, lo + chunk), out);
     };
     auto apply_parts = [&](unsigned worker, std::uint64_t first, std::uint64_t last) {
@@ -102,6 +106,7 @@ class OwnedUpdates {
   }
 
  private:
+  std::size_t round_;
   std::vector<Outbox> outboxes_;
 };
 

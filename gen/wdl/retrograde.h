@@ -429,7 +429,7 @@ class Retrograde {
   Layers<Index> layers64_;
   Progress progress_;
   std::unique_ptr<std::uint16_t[]> code_;
-  OwnedUpdates updates_{size_, pool_.size()};
+  OwnedUpdates updates_{size_, pool_.size(), options_.update_round};
   std::vector<WorkerState> workers_ = std::vector<WorkerState>(pool_.size());
 };
 
