@@ -12,6 +12,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -34,7 +35,7 @@ class OwnedUpdates {
     // would cost a tenth of a chess table's generation.
     [[gnu::always_inline]] void file(Index entry) {
       Part& part = parts_[(entry & ~kMark) >> shift_];
-      if (part.size == part.entries.size()) [[unlikely]]
+      if (part.size == part.capacity) [[unlikely]]
         grow(part);
       part.entries[part.size++] = entry;
       ++filed_;
@@ -43,11 +44,15 @@ class OwnedUpdates {
    private:
     friend class OwnedUpdates;
     struct Part {
-      std::vector<Index> entries;  // the first `size` are filed
-      std::size_t size = 0;
+      std::unique_ptr<Index[]> entries;  // the first `size` are filed
+      std::size_t size = 0, capacity = 0;
     };
+    // Not zeroed: a part is written before it is read.
     [[gnu::noinline]] static void grow(Part& part) {
-      part.entries.resize(std::max<std::size_t>(64, 2 * part.size));
+      part.capacity = std::max<std::size_t>(64, 2 * part.capacity);
+      auto bigger = std::make_unique_for_overwrite<Index[]>(part.capacity);
+      std::copy_n(part.entries.get(), part.size, bigger.get());
+      part.entries = std::move(bigger);
     }
 
     std::vector<Part> parts_;
@@ -89,7 +94,7 @@ class OwnedUpdates {
       for (std::uint64_t part = first; part < last; ++part)
         for (Outbox& o : outboxes_) {
           Outbox::Part& filed = o.parts_[part];
-          apply(worker, std::span<const Index>(filed.entries.data(), filed.size));
+          apply(worker, std::span<const Index>(filed.entries.get(), filed.size));
           filed.size = 0;
         }
     };

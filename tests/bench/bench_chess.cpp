@@ -7,6 +7,9 @@
 //   bench_chess consistency MATERIAL|all3|all4|all5 [sample] [threads]
 //       moves/unmoves consistency over every index (sample 0, the default)
 //       or a random sample of indices
+//   bench_chess phases DIR MATERIAL [threads]
+//       CPU seconds of one table's generation and of its streams (the class
+//       and depth streams the writer adds), its dependencies read from DIR
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
 //       positions of every table in DIR, block cache and in memory
@@ -74,6 +77,24 @@ int generate(const std::filesystem::path& dir, const std::string& what, unsigned
       static_cast<double>(peak_memory_bytes()) / (1 << 20), static_cast<double>(positions) / cpu / 1e6,
       positions ? static_cast<double>(bytes) / static_cast<double>(positions) : 0.0);
   return 0;
+}
+
+int phases(const std::filesystem::path& dir, const std::string& material, unsigned threads) {
+  Chess game = chess_support::make_chess(material);
+  BuildOptions options;
+  options.out_dir = dir;
+  const auto deps = attach_dependencies(game, options, false);
+  GenOptions gen;
+  gen.threads = threads;
+  const double cpu0 = cpu_seconds();
+  const GenResult result = generate_in_passes(game, gen);
+  const double cpu1 = cpu_seconds();
+  const auto streams =
+      table_streams(game, std::span<const std::uint16_t>(result.values.get(), result.size), threads);
+  const double cpu2 = cpu_seconds();
+  std::printf("%s: generation %.2f CPU s, streams %.2f CPU s (%u threads)\n", material.c_str(), cpu1 - cpu0,
+              cpu2 - cpu1, threads);
+  return streams.empty() ? 1 : 0;
 }
 
 int verify_dir(const std::filesystem::path& dir) {
@@ -237,6 +258,8 @@ int main(int argc, char** argv) {
     if (mode == "generate" && argc >= 4)
       return generate(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
     if (mode == "verify" && argc >= 3) return verify_dir(argv[2]);
+    if (mode == "phases" && argc >= 4)
+      return phases(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
     if (mode == "consistency" && argc >= 3)
       return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0,
                          argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
