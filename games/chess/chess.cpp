@@ -136,17 +136,18 @@ StreamClass Chess::stream_class(Index i, Value v) const {
 
 DepthSlot Chess::depth_slot(Index i, Value v) const {
   Board b;
-  if (v.is_draw() || !layout_.decode_legal(i, b) || (b.stm == kBlack && material_ == material_.swapped()))
+  // Only a mated position is a loss in 0 plies: the probe sees no move.
+  if (v.is_draw() || v == Value::loss(0) || !layout_.decode_legal(i, b) ||
+      (b.stm == kBlack && material_ == material_.swapped()))
     return {};
-  bool moves_any = false, kept = false;
-  moves(i, [&](Successor s) {
-    moves_any = true;
+  if (metric_ != Metric::Dtm && v.is_win()) {
     // Under dtz and dtc a win that a zeroing (converting) move keeps in its
-    // class takes that move's depth, 1 or 101: the probe finds it.
-    kept |=
-        metric_ != Metric::Dtm && !s.inside && v.is_win() && wdl_class(s.value.after_move()) == wdl_class(v);
-  });
-  if (!moves_any || kept) return {};  // mated: the probe sees no move
+    // class takes that move's depth, 1 or 101: the probe finds it. Those
+    // moves leave the table; the ones inside are only counted.
+    bool kept = false;
+    count_moves(i, [&](Value reached) { kept |= wdl_class(reached.after_move()) == wdl_class(v); });
+    if (kept) return {};
+  }
   return {static_cast<std::uint8_t>(b.stm), static_cast<std::uint8_t>(wdl_class(v))};
 }
 
