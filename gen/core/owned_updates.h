@@ -64,11 +64,9 @@ class OwnedUpdates {
   // updates per worker and round (0: kRound).
   OwnedUpdates(Index size, unsigned workers, std::size_t round = 0)
       : round_(round ? round : kRound), outboxes_(workers) {
-    const Index target = Index{16} * workers;
-    const unsigned shift =
-        workers == 1 ? 63 : static_cast<unsigned>(std::bit_width((std::max<Index>(size, 1) - 1) / target));
-    const std::size_t parts =
-        workers == 1 ? 1 : static_cast<std::size_t>(((std::max<Index>(size, 1) - 1) >> shift) + 1);
+    const Index last = std::max<Index>(size, 1) - 1, target = Index{16} * workers;
+    const unsigned shift = workers == 1 ? 63 : static_cast<unsigned>(std::bit_width(last / target));
+    const std::size_t parts = workers == 1 ? 1 : static_cast<std::size_t>((last >> shift) + 1);
     for (Outbox& o : outboxes_) {
       o.parts_.resize(parts);
       o.shift_ = shift;

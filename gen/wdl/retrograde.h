@@ -347,10 +347,13 @@ class Retrograde {
     const std::uint16_t c = load(q);
     assert(c != kIllegal);  // unmoves yield legal positions
     if (!position_code::is_open(c)) return;
-    if (c == kSaturated ? open_moves(q, depth) == 0 : c == kOpen + 1)
+    if (c == kSaturated) {
+      if (open_moves(q, depth) == 0) make_loss(worker, q, depth);
+    } else if (c == kOpen + 1) {
       make_loss(worker, q, depth);
-    else if (c != kSaturated)
+    } else {
       store(q, c - 1);
+    }
   }
 
   // Moves of q not yet shown to lead to a win for the opponent, when every
