@@ -7,43 +7,30 @@
 namespace rtb {
 namespace {
 constexpr Index kTierAlign = 4096;  // tiers start on a storage block
+
+// The width, once the parameters are known to make a board of at most 64 bits.
+int checked_width(const Params& params, int width, int height) {
+  params.reject_unknown(ConnectFour::kName);
+  if (width * (height + 1) > 64) throw GameError("connect4: width * (height + 1) must be at most 64");
+  return width;
 }
+}  // namespace
 
 std::vector<ParamDoc> ConnectFour::param_docs() {
   return {{"width", "columns", "4"}, {"height", "rows", "4"}};
 }
 
-ConnectFour::ConnectFour(const Params& params) : params_(params) {
-  width_ = static_cast<int>(params.get_int("width", 4, 1, kMaxWidth));
-  height_ = static_cast<int>(params.get_int("height", 4, 1, 15));
-  params.reject_unknown(kName);
-  if (width_ * (height_ + 1) > 64) throw GameError("connect4: width * (height + 1) must be at most 64");
-  cells_ = width_ * height_;
+ConnectFour::ConnectFour(const Params& params)
+    : params_(params),
+      width_(static_cast<int>(params.get_int("width", 4, 1, kMaxWidth))),
+      height_(static_cast<int>(params.get_int("height", 4, 1, 15))),
+      cells_(width_ * height_),
+      rank_(checked_width(params, width_, height_), height_) {
   params_.set("width", std::to_string(width_));
   params_.set("height", std::to_string(height_));
-
-  binomial_.assign(static_cast<std::size_t>(cells_ + 2) * (cells_ + 2), 0);
-  for (int n = 0; n <= cells_ + 1; ++n) {
-    binomial_[n * (cells_ + 2)] = 1;
-    for (int k = 1; k <= n; ++k)
-      binomial_[n * (cells_ + 2) + k] = binomial(n - 1, k - 1) + binomial(n - 1, k);
-  }
-  shapes_.assign(width_ + 1, std::vector<Index>(cells_ + 1, 0));
-  shapes_[width_][0] = 1;
-  for (int c = width_ - 1; c >= 0; --c)
-    for (int s = 0; s <= cells_; ++s)
-      for (int h = 0; h <= std::min(height_, s); ++h) shapes_[c][s] += shapes_[c + 1][s - h];
-  shape_rank_.assign(static_cast<std::size_t>(width_) * (cells_ + 1) * (height_ + 2), 0);
-  for (int c = 0; c < width_; ++c)
-    for (int s = 0; s <= cells_; ++s)
-      for (int h = 0; h <= height_; ++h)
-        shape_rank_[(c * (cells_ + 1) + s) * (height_ + 2) + h + 1] =
-            shape_rank(c, s, h) + (h <= s ? shapes_[c + 1][s - h] : 0);
   tier_begin_.push_back(0);
-  for (int t = cells_; t >= 0; --t) {
-    const Index tier = shapes_[0][t] * binomial(t, t / 2);
-    tier_begin_.push_back(tier_begin_.back() + (tier + kTierAlign - 1) / kTierAlign * kTierAlign);
-  }
+  for (int t = cells_; t >= 0; --t)
+    tier_begin_.push_back(tier_begin_.back() + (rank_.boards(t) + kTierAlign - 1) / kTierAlign * kTierAlign);
   line_shifts_ = {1, height_ + 1, height_, height_ + 2};
 }
 
@@ -68,78 +55,48 @@ std::uint32_t ConnectFour::discs_of(Index i) const {
   return static_cast<std::uint32_t>(cells_ - tier);
 }
 
-ConnectFour::Board ConnectFour::board_in_tier(Index i, std::uint32_t t) const {
+ConnectFour::Board ConnectFour::board_in_tier(Index i, std::uint32_t t, std::uint32_t* states) const {
+  rank_.unrank(i - tier_begin_[cells_ - t], static_cast<int>(t), states);
   Board b;
   b.discs = t;
-  const Index colourings = binomial(t, t / 2), local = i - tier_begin_[cells_ - t];
-  Index shape = local / colourings, colouring = local % colourings;
-  int left = static_cast<int>(t);
+  std::uint64_t first = 0, second = 0;  // built here, not in b: no store to reload per column
   for (int c = 0; c < width_; ++c) {
-    int h = 0;
-    while (h < std::min(height_, left) && shape_rank(c, left, h + 1) <= shape) ++h;
-    shape -= shape_rank(c, left, h);
+    const int shift = c * (height_ + 1), h = ColumnRank::height_of(states[c]);
+    const std::uint64_t mask = ColumnRank::mask_of(states[c]);
     b.heights[c] = static_cast<std::uint8_t>(h);
-    left -= h;
+    second |= mask << shift;
+    first |= (mask ^ ((std::uint64_t{1} << h) - 1)) << shift;
   }
-  // The discs ranked by `colouring` are the second player's, largest first.
-  std::uint64_t second = 0;  // bit d: disc d, column by column, bottom up
-  int k = static_cast<int>(t / 2);
-  for (int pos = static_cast<int>(t) - 1; pos >= 0 && k > 0; --pos)
-    if (colouring >= binomial(pos, k)) {
-      colouring -= binomial(pos, k);
-      second |= std::uint64_t{1} << pos;
-      --k;
-    }
-  for (int c = 0, offset = 0; c < width_; offset += b.heights[c++]) {
-    const std::uint64_t column = (std::uint64_t{1} << b.heights[c]) - 1;
-    const int shift = c * (height_ + 1);
-    b.second |= ((second >> offset) & column) << shift;
-    b.first |= (~(second >> offset) & column) << shift;
-  }
+  b.first = first;
+  b.second = second;
   return b;
 }
 
-Index ConnectFour::raw_index(const Board& b) const {
-  const std::uint32_t t = b.discs;
-  Index shape = 0;
-  std::uint64_t second = 0;  // bit d: disc d, column by column, bottom up
-  int left = static_cast<int>(t);
-  for (int c = 0, offset = 0; c < width_; ++c) {
-    const int h = b.heights[c];
-    shape += shape_rank(c, left, h);
-    left -= h;
-    second |= ((b.second >> (c * (height_ + 1))) & ((std::uint64_t{1} << h) - 1)) << offset;
-    offset += h;
-  }
-  Index colouring = 0;
-  int k = 0;
-  for (std::uint64_t m = second; m; m &= m - 1) colouring += binomial(__builtin_ctzll(m), ++k);
-  return tier_begin_[cells_ - t] + shape * binomial(t, t / 2) + colouring;
-}
-
-ConnectFour::Board ConnectFour::mirrored(const Board& b) const {
-  Board m;
-  m.discs = b.discs;
-  std::reverse_copy(b.heights.begin(), b.heights.begin() + width_, m.heights.begin());
-  const std::uint64_t column = (std::uint64_t{1} << (height_ + 1)) - 1;
+void ConnectFour::column_states(const Board& b, std::uint32_t* states) const {
   for (int c = 0; c < width_; ++c) {
-    const int from = c * (height_ + 1), to = (width_ - 1 - c) * (height_ + 1);
-    m.first |= ((b.first >> from) & column) << to;
-    m.second |= ((b.second >> from) & column) << to;
+    const int h = b.heights[c];
+    states[c] = ColumnRank::state(h, (b.second >> (c * (height_ + 1))) & ((std::uint64_t{1} << h) - 1));
   }
-  return m;
 }
 
+// Boards with as many discs rank in the lexicographic order of their column
+// states, so a board and its mirror image are compared without ranking them.
 Index ConnectFour::index(const Board& b) const {
-  return std::min(raw_index(b), raw_index(mirrored(b)));
+  std::uint32_t states[kMaxWidth], mirror[kMaxWidth];
+  column_states(b, states);
+  std::reverse_copy(states, states + width_, mirror);
+  const bool image = std::lexicographical_compare(mirror, mirror + width_, states, states + width_);
+  return tier_begin_[cells_ - b.discs] + rank_.rank(image ? mirror : states, static_cast<int>(b.discs));
 }
 
-bool ConnectFour::legal_board(Index i, Board& b) const {
+bool ConnectFour::legal_board(Index i, Board& b, std::uint32_t* states) const {
   const std::uint32_t t = discs_of(i);
-  if (i - tier_begin_[cells_ - t] >= shapes_[0][t] * binomial(t, t / 2)) return false;  // padding
-  b = board_in_tier(i, t);
+  if (i - tier_begin_[cells_ - t] >= rank_.boards(static_cast<int>(t))) return false;  // padding
+  b = board_in_tier(i, t, states);
   if (has_four(b.first_to_move() ? b.first : b.second)) return false;  // the game ended before
-  return index(b) == i;                                                // else the mirror's index
+  return !std::lexicographical_compare(std::make_reverse_iterator(states + width_),
+                                       std::make_reverse_iterator(states), states,
+                                       states + width_);  // else the mirror's index
 }
 
 Value ConnectFour::terminal(Index i) const {
@@ -148,8 +105,9 @@ Value ConnectFour::terminal(Index i) const {
 }
 
 int ConnectFour::class_size(Index i) const {
-  const Board b = board(i);
-  return raw_index(b) == raw_index(mirrored(b)) ? 1 : 2;
+  std::uint32_t states[kMaxWidth];
+  board_in_tier(i, discs_of(i), states);
+  return std::equal(states, states + width_, std::make_reverse_iterator(states + width_)) ? 1 : 2;
 }
 
 std::string ConnectFour::text(Index i) const {

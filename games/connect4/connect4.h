@@ -4,10 +4,9 @@
 // the positions with cells - k discs, so every move goes from tier k to tier
 // k-1 and the tiers are solved in order, two in memory at a time.
 //
-// Index of a position with t discs: tier_begin(cells - t) + shape *
-// colourings + colouring, where `shape` ranks the column heights (a composition of t)
-// and `colouring` ranks which of the t discs, taken column by column bottom
-// up, are the second player's. The left-right mirror is folded in: only the
+// Index of a position with t discs: tier_begin(cells - t) + its rank among
+// the boards of t discs as a tuple of column states (column_rank.h), which
+// a move changes by one term. The left-right mirror is folded in: only the
 // smaller index of a position and its mirror image is legal.
 #pragma once
 
@@ -17,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "games/connect4/column_rank.h"
 #include "games/game.h"
 
 namespace rtb {
@@ -39,12 +39,14 @@ class ConnectFour {
   Index size() const { return tier_begin_.back(); }
   bool legal(Index i) const {
     Board b;
-    return legal_board(i, b);
+    std::uint32_t states[kMaxWidth];
+    return legal_board(i, b, states);
   }
   Value terminal(Index i) const;
   template <class F>
   void moves(Index i, F&& f) const {
-    moves_of(board(i), f);
+    std::uint32_t states[kMaxWidth];
+    moves_of(board_in_tier(i, discs_of(i), states), states, f);
   }
   // legal(i) and, where legal, moves(i, f), in one decode (the first pass).
   template <class F>
@@ -70,73 +72,56 @@ class ConnectFour {
     std::uint64_t first = 0, second = 0;     // bit (column * (height + 1) + row)
     bool first_to_move() const { return discs % 2 == 0; }
   };
-  Board board(Index i) const { return board_in_tier(i, discs_of(i)); }
+  Board board(Index i) const {
+    std::uint32_t states[kMaxWidth];
+    return board_in_tier(i, discs_of(i), states);
+  }
   Index index(const Board& b) const;  // canonical: the smaller of the board and its mirror
 
  private:
-  Index raw_index(const Board& b) const;
-  Board board_in_tier(Index i, std::uint32_t discs) const;  // i holds `discs` discs
-  bool legal_board(Index i, Board& b) const;                // legal(i), with the board of i in b
+  // The board of i, which holds `discs` discs, and its column states.
+  Board board_in_tier(Index i, std::uint32_t discs, std::uint32_t* states) const;
+  bool legal_board(Index i, Board& b, std::uint32_t* states) const;  // legal(i), and the board of i
+  void column_states(const Board& b, std::uint32_t* states) const;
   template <class F>
-  void moves_of(Board b, F& f) const;
+  void moves_of(const Board& b, const std::uint32_t* states, F& f) const;
   Board parse_board(std::string_view s) const;  // checked, but neither canonical nor known legal
   std::string text_of(const Board& b) const;
   Board dropped(Board b, int column,
                 bool first) const;  // a disc of the first (or second) player, column not full
-  Board mirrored(const Board& b) const;
   bool has_four(std::uint64_t discs) const;
   std::uint32_t discs_of(Index i) const;
-  static constexpr int kMaxWidth = 16;
+  static constexpr int kMaxWidth = ColumnRank::kMaxWidth;
 
   Params params_;
   int width_, height_, cells_;
   std::vector<Index> tier_begin_;
-  Index binomial(int n, int k) const { return binomial_[n * (cells_ + 2) + k]; }
-  // Shapes of columns c.. holding s discs that come before column c holding h.
-  Index shape_rank(int c, int s, int h) const {
-    return shape_rank_[(c * (cells_ + 1) + s) * (height_ + 2) + h];
-  }
-
-  // shapes_[c][s]: ways columns c.. can hold s discs.
-  std::vector<std::vector<Index>> shapes_;
-  std::vector<Index> binomial_, shape_rank_;
+  ColumnRank rank_;
   std::vector<int> line_shifts_;  // bit distances of the four directions
 };
 
 template <class F>
 bool ConnectFour::moves_if_legal(Index i, F&& f) const {
   Board b;
-  if (!legal_board(i, b)) return false;
-  moves_of(b, f);
+  std::uint32_t states[kMaxWidth];
+  if (!legal_board(i, b, states)) return false;
+  moves_of(b, states, f);
   return true;
 }
 
+// Each child's rank and its mirror image's are one term away from the
+// parent's (ChildRanks), so a position's moves cost two sets of terms.
 template <class F>
-void ConnectFour::moves_of(Board b, F& f) const {
+void ConnectFour::moves_of(const Board& b, const std::uint32_t* states, F& f) const {
   const std::uint64_t last = b.first_to_move() ? b.second : b.first;
   if (has_four(last) || static_cast<int>(b.discs) == cells_) return;
-  // Each child and its mirror image are made from the parent's, one disc
-  // added to each: the mirror is built once per position, not per move.
-  Board m = mirrored(b);
-  std::uint64_t& mine = b.first_to_move() ? b.first : b.second;
-  std::uint64_t& mirror_mine = m.first_to_move() ? m.first : m.second;
-  ++b.discs;
-  ++m.discs;
-  for (int c = 0; c < width_; ++c) {
-    if (b.heights[c] == height_) continue;
-    const int mc = width_ - 1 - c;
-    const std::uint64_t bit = std::uint64_t{1} << (c * (height_ + 1) + b.heights[c]);
-    const std::uint64_t mirror_bit = std::uint64_t{1} << (mc * (height_ + 1) + m.heights[mc]);
-    mine |= bit;
-    mirror_mine |= mirror_bit;
-    ++b.heights[c];
-    ++m.heights[mc];
-    f(Successor::to(std::min(raw_index(b), raw_index(m))));
-    --b.heights[c];
-    --m.heights[mc];
-    mine &= ~bit;
-    mirror_mine &= ~mirror_bit;
-  }
+  std::uint32_t mirror[kMaxWidth];
+  std::reverse_copy(states, states + width_, mirror);
+  const bool second = !b.first_to_move();
+  const ChildRanks own(rank_, states, width_, second), image(rank_, mirror, width_, second);
+  const Index begin = tier_begin_[cells_ - b.discs - 1];
+  for (int c = 0; c < width_; ++c)
+    if (b.heights[c] < height_) f(Successor::to(begin + std::min(own.child(c), image.child(width_ - 1 - c))));
 }
 
 // Unmoves lift the top disc of a column that holds the last mover's disc;
