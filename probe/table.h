@@ -53,6 +53,11 @@ class OpenedTable {
   Index parse(std::string_view text) const;  // throws ProbeError
   // Every value, checked against the table's checksum.
   std::vector<std::uint16_t> read_all() const { return reader_.read_all(); }
+  // The values of block `block` (meta().block_values of them, fewer in the
+  // last), checked against the block's checksum.
+  void read_block(std::uint64_t block, std::vector<std::uint16_t>& out) const {
+    reader_.read_block(block, out);
+  }
   // False for a compact table (storage/compact_table.h): code() and
   // read_all() then throw storage::StorageError; its streams give values.
   bool has_values() const { return reader_.has_values(); }

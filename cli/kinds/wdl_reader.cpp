@@ -4,6 +4,7 @@
 #include <map>
 #include <ostream>
 #include <span>
+#include <thread>
 #include <utility>
 
 #include "cli/common.h"
@@ -40,6 +41,9 @@ struct Counts {
     ++stored[static_cast<int>(v.outcome())];
     full[static_cast<int>(v.outcome())] += weight;
   }
+  void add(const Counts& o) {
+    for (int k = 0; k < 3; ++k) stored[k] += o.stored[k], full[k] += o.full[k];
+  }
   static Json json(const std::uint64_t* c) {
     return {{"positions", c[0] + c[1] + c[2]},
             {"wins", c[static_cast<int>(Outcome::Win)]},
@@ -51,6 +55,50 @@ struct Counts {
 // Stored positions won and lost, by depth in plies.
 using DepthCounts = std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>>;
 
+void add(DepthCounts& to, const DepthCounts& from) {
+  for (const auto& [depth, counts] : from) {
+    to[depth].first += counts.first;
+    to[depth].second += counts.second;
+  }
+}
+
+// What --stats counts, by one worker over its blocks.
+struct TableTally {
+  DepthCounts histogram;
+  std::map<int, DepthCounts> histogram_by_side;
+  std::map<int, Counts> by_side;  // -1 where the game has no sides
+
+  void add(const AnyGame& game, Index i, Value v) {
+    const int side = game.side_to_move(i).value_or(-1);
+    by_side[side].add(v, game.class_size(i));
+    if (v.is_draw()) return;
+    auto& [wins, losses] = histogram[v.depth()];
+    auto& [side_wins, side_losses] = histogram_by_side[side][v.depth()];
+    (v.is_win() ? wins : losses)++;
+    (v.is_win() ? side_wins : side_losses)++;
+  }
+  void add(const TableTally& o) {
+    rtb::cli::add(histogram, o.histogram);
+    for (const auto& [side, counts] : o.histogram_by_side) rtb::cli::add(histogram_by_side[side], counts);
+    for (const auto& [side, counts] : o.by_side) by_side[side].add(counts);
+  }
+};
+
+// Calls f(worker, first index, values) for every block of the table, on
+// all workers: the values of a large table are never all in memory at once
+// (each block is checked against its own checksum as it is read).
+template <class F>
+void for_each_block(const OpenedTable& table, ThreadPool& pool, F&& f) {
+  const std::uint64_t per = table.meta().block_values, size = table.meta().index_size;
+  std::vector<std::vector<std::uint16_t>> buffers(pool.size());
+  pool.parallel_for((size + per - 1) / per, 16, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
+    for (std::uint64_t block = lo; block < hi; ++block) {
+      table.read_block(block, buffers[worker]);
+      f(worker, block * per, std::span<const std::uint16_t>(buffers[worker]));
+    }
+  });
+}
+
 Json histogram_json(const DepthCounts& histogram) {
   Json bins = Json::array();
   for (const auto& [depth, counts] : histogram)
@@ -61,22 +109,25 @@ Json histogram_json(const DepthCounts& histogram) {
 // The positions `reached` found, with their values: inside the table by
 // `values`, outside by the values their moves brought.
 template <Game G>
-Json reached_json(const G& game, const Reached& reached, std::span<const std::uint16_t> values,
-                  ThreadPool& pool) {
+Json reached_json(const G& game, const Reached& reached, const OpenedTable& table, ThreadPool& pool) {
   std::vector<Counts> counts(pool.size());
   const auto words = reached.inside.words();
-  pool.parallel_for(words.size(), 1 << 12, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
-    for (std::uint64_t w = lo; w < hi; ++w)
-      for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
-        const Index i = 64 * w + static_cast<unsigned>(std::countr_zero(bits));
-        counts[worker].add(Value::from_code(values[i]), hooks::ClassSize::call(game, i));
+  for_each_block(table, pool, [&](unsigned worker, Index first, std::span<const std::uint16_t> values) {
+    const Index end = first + values.size();
+    for (Index w = first / 64; w * 64 < end; ++w) {
+      std::uint64_t bits = words[w];
+      if (w * 64 < first) bits &= ~std::uint64_t{0} << (first % 64);  // a word other blocks share
+      if (w * 64 + 64 > end) bits &= ~(~std::uint64_t{0} << (end % 64));
+      for (; bits != 0; bits &= bits - 1) {
+        const Index found = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+        counts[worker].add(Value::from_code(values[found - first]), hooks::ClassSize::call(game, found));
       }
+    }
   });
   const ReachedTally& t = reached.tally;
   Counts all;
   for (int k = 0; k < 3; ++k) all.full[k] = t.outside_full[k];
-  for (const Counts& part : counts)
-    for (int k = 0; k < 3; ++k) all.stored[k] += part.stored[k], all.full[k] += part.full[k];
+  for (const Counts& part : counts) all.add(part);
   const std::uint64_t* c = all.full;
   return {{"positions", c[0] + c[1] + c[2]},
           {"canonical", all.stored[0] + all.stored[1] + all.stored[2] + t.outside},
@@ -131,22 +182,17 @@ class WdlReader final : public KindReader {
   Json stats() const override {
     const storage::TableMeta& m = table_.meta();
     Json j = meta_json(m);
-    DepthCounts histogram;
-    std::map<int, DepthCounts> histogram_by_side;
-    std::map<int, Counts> by_side;  // -1 where the game has no sides
     const AnyGame& game = table_.opened().bare_game();
-    const auto values = table_.read_all();
-    for (Index i = 0; i < values.size(); ++i) {
-      if (!game.legal(i)) continue;
-      const Value v = Value::from_code(values[i]);
-      const int side = game.side_to_move(i).value_or(-1);
-      by_side[side].add(v, game.class_size(i));
-      if (v.is_draw()) continue;
-      auto& [wins, losses] = histogram[v.depth()];
-      auto& [side_wins, side_losses] = histogram_by_side[side][v.depth()];
-      (v.is_win() ? wins : losses)++;
-      (v.is_win() ? side_wins : side_losses)++;
-    }
+    ThreadPool pool(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<TableTally> parts(pool.size());
+    for_each_block(table_.opened(), pool,
+                   [&](unsigned worker, Index first, std::span<const std::uint16_t> values) {
+                     for (Index i = first; i < first + values.size(); ++i)
+                       if (game.legal(i)) parts[worker].add(game, i, Value::from_code(values[i - first]));
+                   });
+    TableTally tally;
+    for (const TableTally& part : parts) tally.add(part);
+    auto& [histogram, histogram_by_side, by_side] = tally;
     for (const auto& [side, counts] : by_side)
       j["sides"].push_back({{"side", side < 0    ? "all"
                                      : side == 0 ? "first"
@@ -195,7 +241,7 @@ class WdlReader final : public KindReader {
     return with_game(m.game, Params::from_canonical(m.params), [&](const auto& game) {
       ThreadPool pool(threads);
       const Reached reached = rtb::reachable(game, *start, pool, progress);
-      return reached_json(game, reached, table_.read_all(), pool);
+      return reached_json(game, reached, table_.opened(), pool);
     });
   }
 
