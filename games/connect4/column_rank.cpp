@@ -33,19 +33,16 @@ ColumnRank::ColumnRank(int width, int height, std::size_t max_table_bytes)
   const std::size_t rows = static_cast<std::size_t>(width_ + 1) * (cells_ + 1) * (max_k_ + 1);
   counts_.assign(rows, 0);
   below_height_.assign(rows * (height_ + 2), 0);
-  auto at = [&](int c, int d, int k) {
-    return (static_cast<std::size_t>(c) * (cells_ + 1) + d) * (max_k_ + 1) + k;
-  };
-  counts_[at(width_, 0, 0)] = 1;
+  counts_[cell(width_, 0, 0)] = 1;
   for (int c = width_ - 1; c >= 0; --c)
     for (int d = 0; d <= cells_; ++d)
       for (int k = 0; k <= max_k_; ++k) {
         Index below = 0;  // the states of columns c.. whose column c is lower than h
         for (int h = 0; h <= height_ + 1; ++h) {
-          below_height_[at(c, d, k) * (height_ + 2) + h] = below;
+          below_height_[cell(c, d, k) * (height_ + 2) + h] = below;
           for (int j = 0; j <= h && h <= height_; ++j) below += binomial(h, j) * count(c + 1, d - h, k - j);
         }
-        counts_[at(c, d, k)] = below;
+        counts_[cell(c, d, k)] = below;
       }
   const std::size_t entries = (rows - static_cast<std::size_t>(cells_ + 1) * (max_k_ + 1)) << (height_ + 1);
   if (entries * sizeof(Index) > max_table_bytes) return;
@@ -62,9 +59,7 @@ ColumnRank::ColumnRank(int width, int height, std::size_t max_table_bytes)
 Index ColumnRank::computed_term(int c, int d, int k, std::uint32_t s) const {
   const int h = height_of(s);
   const std::uint64_t mask = mask_of(s);
-  Index t =
-      below_height_[((static_cast<std::size_t>(c) * (cells_ + 1) + d) * (max_k_ + 1) + k) * (height_ + 2) +
-                    h];
+  Index t = below_height_[cell(c, d, k) * (height_ + 2) + h];
   for (int r = h - 1; r >= 0; --r) {
     if (!(mask >> r & 1)) continue;
     const int ones_above = std::popcount(mask >> (r + 1));

@@ -48,11 +48,12 @@ class ColumnRank {
  private:
   Index count(int c, int d, int k) const {  // tuples of columns c.. with d discs, k the second's
     if (d < 0 || k < 0 || d > cells_ || k > max_k_) return 0;
-    return counts_[(c * (cells_ + 1) + d) * (max_k_ + 1) + k];
+    return counts_[cell(c, d, k)];
   }
-  std::size_t row(int c, int d, int k) const {
-    return ((static_cast<std::size_t>(c) * (cells_ + 1) + d) * (max_k_ + 1) + k) << (height_ + 1);
+  std::size_t cell(int c, int d, int k) const {  // where (c, d, k) is in the tables
+    return (static_cast<std::size_t>(c) * (cells_ + 1) + d) * (max_k_ + 1) + k;
   }
+  std::size_t row(int c, int d, int k) const { return cell(c, d, k) << (height_ + 1); }
   Index computed_term(int c, int d, int k, std::uint32_t s) const;
   bool forward(int c, int d, int k, Index r, std::uint32_t& s, Index& first, Index& end) const;
 
