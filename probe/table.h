@@ -61,6 +61,7 @@ class OpenedTable {
   // False for a compact table (storage/compact_table.h): code() and
   // read_all() then throw storage::StorageError; its streams give values.
   bool has_values() const { return reader_.has_values(); }
+  void require_values() const { reader_.require_values(); }  // throws storage::StorageError
   // The bytes of a stream the table keeps beside its values (checked when
   // it opened), nullopt if it has none.
   std::optional<std::span<const std::byte>> stream(std::string_view name) const {

@@ -248,6 +248,10 @@ bool TableReader::has_values() const {
   return live(impl_).has_values();
 }
 
+void TableReader::require_values() const {
+  live(impl_).require_values();
+}
+
 std::vector<std::uint16_t> TableReader::read_all() const {
   const Impl& impl = live(impl_);
   impl.require_values();

@@ -35,6 +35,8 @@ class TableReader {
   // only its streams give: value(), read_block() and read_all() then throw
   // StorageError.
   bool has_values() const;
+  // Throws StorageError, naming the table, unless has_values().
+  void require_values() const;
   // The value code at `index` (< meta().index_size). A thread keeps the
   // blocks it decompressed last, so nearby probes decompress nothing.
   std::uint16_t value(std::uint64_t index) const;

@@ -90,6 +90,8 @@ struct TableTally {
 template <class F>
 void for_each_block(const OpenedTable& table, ThreadPool& pool, F&& f) {
   const std::uint64_t per = table.meta().block_values, size = table.meta().index_size;
+  if (size == 0) return;
+  table.require_values();  // a compact table has no blocks of values
   std::vector<std::vector<std::uint16_t>> buffers(pool.size());
   pool.parallel_for((size + per - 1) / per, 16, [&](unsigned worker, std::uint64_t lo, std::uint64_t hi) {
     for (std::uint64_t block = lo; block < hi; ++block) {
