@@ -20,6 +20,7 @@
 #include "tests/explicit_game.h"
 #include "tests/naive/naive_wdl.h"
 #include "tests/naive/random_graphs.h"
+#include "tests/tiered_game.h"
 
 namespace rtb {
 namespace {
@@ -60,54 +61,10 @@ std::string compare(const naive::Graph& g, const mpi::Comm& comm, const std::str
   return first_difference(g, allgather_values(comm, part, game.size()), part.stats.legal, what);
 }
 
-// A random game in tiers, as Connect Four is split by discs but with
-// moves inside a tier too (cycles, self-loops, repeats) besides those into
-// the tier before and to known values: tier k is [begins[k], begins[k+1]).
-class TieredGame : public testing::ExplicitGame {
- public:
-  explicit TieredGame(const Params& p) : ExplicitGame(p) {}
-  TieredGame(naive::Graph g, std::vector<Index> begins)
-      : ExplicitGame(std::move(g)), begins_(std::move(begins)) {}
-  std::uint32_t tier_count() const { return static_cast<std::uint32_t>(begins_.size() - 1); }
-  Index tier_begin(std::uint32_t t) const { return begins_[t]; }
-
- private:
-  std::vector<Index> begins_;
-};
-static_assert(Tiered<TieredGame>);
-
-struct TieredCase {
-  naive::Graph graph;
-  std::vector<Index> begins;
-};
-
-TieredCase random_tiered(std::uint64_t seed) {
-  naive::Rng rng(seed);
-  std::vector<Index> begins{0};
-  const std::uint32_t tiers = rng.between32(1, 6);
-  for (std::uint32_t t = 0; t < tiers; ++t) begins.push_back(begins.back() + rng.between32(1, 60));
-  naive::Graph g;
-  g.n = static_cast<std::uint32_t>(begins.back());
-  g.out.resize(g.n);
-  g.terminal.assign(g.n, Value::loss(0));
-  for (std::uint32_t t = 0; t < tiers; ++t)
-    for (auto v = static_cast<std::uint32_t>(begins[t]); v < begins[t + 1]; ++v) {
-      auto pick = [&](std::uint32_t tier) {
-        return static_cast<std::uint32_t>(rng.between(begins[tier], begins[tier + 1] - 1));
-      };
-      const std::uint32_t inside = rng.between32(0, 3), down = t > 0 ? rng.between32(0, 3) : 0;
-      for (std::uint32_t k = 0; k < inside; ++k) g.out[v].push_back(naive::detail::inside_edge(pick(t)));
-      for (std::uint32_t k = 0; k < down; ++k) g.out[v].push_back(naive::detail::inside_edge(pick(t - 1)));
-      if (rng.chance(1, 4)) g.out[v].push_back(naive::detail::known_edge(naive::detail::random_value(rng)));
-      if (rng.chance(1, 5)) g.terminal[v] = naive::detail::random_value(rng);
-    }
-  return {std::move(g), std::move(begins)};
-}
-
 // Every tier solved split over the ranks, then gathered on rank 0 and compared there.
 std::string compare_tiered(std::uint64_t seed, const mpi::Comm& comm) {
-  const TieredCase c = random_tiered(seed);
-  const TieredGame game(c.graph, c.begins);
+  const testing::TieredCase c = testing::random_tiered(seed);
+  const testing::TieredGame game(c.graph, c.begins);
   std::vector<std::uint16_t> got;
   const mpi::SplitTotals totals = mpi::solve_tiers_split(
       game, comm,

@@ -35,14 +35,48 @@ concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
 };
 
 // The values of tier k-1 as a TierView reads them, by offset into that
-// tier: here all of them; gen/mpi/split_tiers.h has those a rank fetched.
+// tier: here all of them, in one byte each where every code fits in one
+// (gen/mpi/split_tiers.h has those a rank fetched).
 class DenseBefore {
  public:
-  explicit DenseBefore(std::span<const std::uint16_t> values) : values_(values) {}
-  std::uint16_t operator()(Index offset) const { return values_[offset]; }
+  DenseBefore(std::span<const std::uint16_t> wide, std::span<const std::uint8_t> narrow)
+      : wide_(wide), narrow_(narrow) {}
+  std::uint16_t operator()(Index offset) const { return narrow_.empty() ? wide_[offset] : narrow_[offset]; }
 
  private:
-  std::span<const std::uint16_t> values_;
+  std::span<const std::uint16_t> wide_;
+  std::span<const std::uint8_t> narrow_;
+};
+
+// The last tier solved, kept while the next is solved. Its codes go into
+// one byte each when they all fit, as Connect Four's do (depths under 127
+// plies): a 6x5 board's largest tiers then need 3 bytes per index, not 4.
+class LastTier {
+ public:
+  // Copies `codes`, none above `max_code`, after freeing the tier kept
+  // before: the tier just solved and its copy are in memory at once, never
+  // three tiers.
+  void keep(std::span<const std::uint16_t> codes, std::uint16_t max_code) {
+    wide_.reset();
+    narrow_.reset();
+    size_ = codes.size();
+    if (max_code <= 0xFF) {
+      narrow_ = std::make_unique_for_overwrite<std::uint8_t[]>(size_);
+      std::ranges::transform(codes, narrow_.get(),
+                             [](std::uint16_t c) { return static_cast<std::uint8_t>(c); });
+    } else {
+      wide_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
+      std::ranges::copy(codes, wide_.get());
+    }
+  }
+  DenseBefore view() const {
+    return DenseBefore({wide_.get(), wide_ ? size_ : 0}, {narrow_.get(), narrow_ ? size_ : 0});
+  }
+
+ private:
+  std::unique_ptr<std::uint16_t[]> wide_;
+  std::unique_ptr<std::uint8_t[]> narrow_;
+  std::size_t size_ = 0;
 };
 
 // One tier of G seen as a game of its own: indices are offsets into the
@@ -175,8 +209,7 @@ template <Tiered G>
 GenStats generate_tiers(const G& game, const GenOptions& options,
                         const std::function<void(std::span<const std::uint16_t>)>& write) {
   GenStats total;
-  std::unique_ptr<std::uint16_t[]> before;
-  Index before_size = 0;
+  LastTier before;
   Checkpointer* cp = options.checkpoint;
   std::optional<TierLog> log;
   std::uint32_t first = 0;
@@ -185,13 +218,11 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
     log.emplace(std::filesystem::path(cp->file().string() + ".tiers"));
     std::vector<std::uint16_t> resumed;
     first = resume_tiers(game, *cp, *log, total, resumed, write);
-    before_size = resumed.size();
-    before = std::make_unique_for_overwrite<std::uint16_t[]>(before_size);
-    std::copy(resumed.begin(), resumed.end(), before.get());
+    before.keep(resumed, resumed.empty() ? 0 : std::ranges::max(resumed));
     cp->set_outer([&](Sections& sections) { sections.push_back({"tiers", bytes_of(h)}); });
   }
   for (std::uint32_t k = first; k < game.tier_count(); ++k) {
-    const TierView<G> view(game, k, DenseBefore({before.get(), before_size}));
+    const TierView<G> view(game, k, before.view());
     GenOptions tier_options = options;
     tier_options.label = "tier " + std::to_string(k + 1) + " of " + std::to_string(game.tier_count());
     if (cp) {
@@ -199,19 +230,19 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
            total.wins, total.draws, total.losses,  total.max_depth};
       cp->set_scope(tier_options.label);
     }
-    GenResult tier = generate(view, tier_options);
-    write(std::span<const std::uint16_t>(tier.values.get(), tier.size));
+    const GenResult tier = generate(view, tier_options);
+    const std::span<const std::uint16_t> values(tier.values.get(), tier.size);
+    write(values);
     add_stats(total, tier.stats);
-    before = std::move(tier.values);
-    before_size = tier.size;
     if (cp) {
       cp->set_resume(nullptr);  // its state was this tier's, if any
-      log->append(std::span<const std::uint16_t>(before.get(), before_size));
+      log->append(values);
       h = {k + 1,      0,           log->logged(), log->digest(),  total.legal,
            total.wins, total.draws, total.losses,  total.max_depth};
       cp->set_scope("");
       if (k + 1 < game.tier_count() && cp->due()) cp->save({});
     }
+    if (k + 1 < game.tier_count()) before.keep(values, Value::loss(tier.stats.max_depth).code());
   }
   if (cp) {
     cp->set_outer({});

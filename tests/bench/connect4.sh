@@ -10,7 +10,7 @@
 # C4BDD=path/to/solve.out also runs markus7800/Connect4-Strong-Solver (its
 # own build, outside this repository; one thread, win/draw/loss only) on each
 # board, with a node table of 2^C4BDD_LOG2 entries (default: 24 up to 25
-# cells, 25 for 7x4, 27 above) in a scratch directory, and checks its outcome
+# cells, 25 for 7x4, 26 above) in a scratch directory, and checks its outcome
 # and position count too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -66,7 +66,7 @@ for board in "${boards[@]}"; do
   fi
   rm -f "$table"
   if [ -n "${C4BDD:-}" ]; then
-    log2=${C4BDD_LOG2:-$((w * h <= 25 ? 24 : w * h <= 28 ? 25 : 27))}
+    log2=${C4BDD_LOG2:-$((w * h <= 25 ? 24 : w * h <= 28 ? 25 : 26))}
     mkdir -p "$out/c4bdd" && rm -rf "$out/c4bdd/"*
     read -r cpu wall peak < <(cd "$out/c4bdd" && timed "$C4BDD" "$log2" "$w" "$h")
     # Its log gives, per ply, win=, draw=, loss= and total= for the side to move.
