@@ -25,14 +25,23 @@ class TieredGame : public ExplicitGame {
 };
 static_assert(Tiered<TieredGame>);
 
+// A TieredGame whose moves all leave their tier, as Connect Four's do
+// (random_tiered(seed, true) makes its graphs).
+class LeavingTieredGame : public TieredGame {
+ public:
+  using TieredGame::TieredGame;
+  static constexpr bool kMovesLeaveTier = true;
+};
+
 struct TieredCase {
   naive::Graph graph;
   std::vector<Index> begins;
 };
 
-// Up to 6 tiers of up to 60 positions. One case in four has known values
-// deeper than 126 plies, whose codes need two bytes.
-inline TieredCase random_tiered(std::uint64_t seed) {
+// Up to 6 tiers of up to 60 positions; with `leaving`, no move stays in
+// its tier. One case in four has known values deeper than 126 plies, whose
+// codes need two bytes.
+inline TieredCase random_tiered(std::uint64_t seed, bool leaving = false) {
   naive::Rng rng(seed);
   const bool deep = rng.chance(1, 4);
   std::vector<Index> begins{0};
@@ -53,7 +62,7 @@ inline TieredCase random_tiered(std::uint64_t seed) {
       auto pick = [&](std::uint32_t tier) {
         return static_cast<std::uint32_t>(rng.between(begins[tier], begins[tier + 1] - 1));
       };
-      const std::uint32_t inside = rng.between32(0, 3), down = t > 0 ? rng.between32(0, 3) : 0;
+      const std::uint32_t inside = leaving ? 0 : rng.between32(0, 3), down = t > 0 ? rng.between32(0, 3) : 0;
       for (std::uint32_t k = 0; k < inside; ++k) g.out[v].push_back(naive::detail::inside_edge(pick(t)));
       for (std::uint32_t k = 0; k < down; ++k) g.out[v].push_back(naive::detail::inside_edge(pick(t - 1)));
       if (rng.chance(1, 4)) g.out[v].push_back(naive::detail::known_edge(known()));

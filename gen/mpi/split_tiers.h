@@ -138,7 +138,7 @@ SplitTotals solve_tiers_split(const G& game, const Comm& comm,
     SplitResult part = solve_split(view, comm, [&](Index lo, Index hi) {
       fetch_bytes += fetch_before(game, k, before, before_size, comm, lo, hi, fetched);
     });
-    add_stats(totals.stats, part.stats);
+    totals.stats.add(part.stats);
     ExchangeStats& e = totals.exchange;
     e.layers += part.exchange.layers;
     e.rounds += part.exchange.rounds;

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "games/value.h"
+#include "gen/core/options.h"
 
 namespace rtb::position_code {
 
@@ -20,6 +22,16 @@ inline constexpr std::uint16_t kSaturated = 0xFFFE;
 // The deepest Value whose code stays below kOpen.
 inline constexpr std::uint32_t kMaxDepth = (kOpen - 3) / 2;
 static_assert(Value::loss(kMaxDepth).code() < kOpen && kMaxDepth <= Value::kMaxDepth);
+
+// Throws GenError for a depth whose code would not stay below kOpen.
+[[noreturn, gnu::cold, gnu::noinline]] inline void too_deep() {
+  throw GenError("a depth of more than " + std::to_string(kMaxDepth) +
+                 " plies cannot be generated in a wdl16 table");
+}
+inline void check_depth(std::uint32_t depth) {
+  if (depth > kMaxDepth) [[unlikely]]
+    too_deep();
+}
 
 constexpr bool is_open(std::uint16_t code) {
   return code >= kOpen && code != kIllegal;

@@ -39,24 +39,11 @@
 #include "gen/core/owned_updates.h"
 #include "gen/core/progress.h"
 #include "gen/core/thread_pool.h"
+#include "gen/wdl/gen_stats.h"
 #include "gen/wdl/position_code.h"
 #include "gen/wdl/value_rules.h"
 
 namespace rtb {
-
-struct GenStats {
-  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
-  std::uint32_t max_depth = 0;
-
-  // Counts one legal position of value v.
-  void add(Value v) {
-    ++legal;
-    wins += v.is_win();
-    losses += v.is_loss();
-    draws += v.is_draw();
-    max_depth = std::max(max_depth, v.depth());
-  }
-};
 
 struct GenResult {
   std::unique_ptr<std::uint16_t[]> values;  // Value codes; 0 at illegal indices
@@ -117,15 +104,6 @@ class Retrograde {
   }
   void store(Index i, std::uint16_t c) {
     std::atomic_ref<std::uint16_t>(code_[i]).store(c, std::memory_order_relaxed);
-  }
-
-  static void check_depth(std::uint32_t depth) {
-    if (depth > position_code::kMaxDepth) [[unlikely]]
-      too_deep();
-  }
-  [[noreturn, gnu::cold, gnu::noinline]] static void too_deep() {
-    throw GenError("a depth of more than " + std::to_string(position_code::kMaxDepth) +
-                   " plies cannot be generated in a wdl16 table");
   }
 
   // Terminal outcomes, immediate known values, and the first counters; in
@@ -203,7 +181,7 @@ class Retrograde {
     if (look.value.is_draw()) {
       code_[i] = position_code::open(look.open);
     } else {
-      check_depth(look.value.depth());
+      position_code::check_depth(look.value.depth());
       code_[i] = look.value.code();
       if constexpr (has_unmoves<G>()) push(worker, look.value.depth(), i);
     }
@@ -336,7 +314,7 @@ class Retrograde {
   // q has a move to a loss: a win in `depth` unless it has a faster one.
   [[gnu::always_inline]] void make_win(unsigned worker, Index q, std::uint32_t depth) {
     if (!position_code::improved_by_win(load(q), depth)) return;
-    check_depth(depth);
+    position_code::check_depth(depth);
     store(q, Value::win(depth).code());
     push(worker, depth, q);
   }
@@ -376,7 +354,7 @@ class Retrograde {
   // also counts the moves that leave the table to a known win.
   [[gnu::noinline]] void make_loss(unsigned worker, Index q, std::uint32_t depth) {
     const std::uint32_t plies = loss_plies(game_, q, depth);
-    check_depth(plies);
+    position_code::check_depth(plies);
     store(q, Value::loss(plies).code());
     push(worker, plies, q);
   }
@@ -411,13 +389,7 @@ class Retrograde {
       }
     });
     GenStats total;
-    for (const auto& s : part) {
-      total.legal += s.legal;
-      total.wins += s.wins;
-      total.losses += s.losses;
-      total.draws += s.draws;
-      total.max_depth = std::max(total.max_depth, s.max_depth);
-    }
+    for (const auto& s : part) total.add(s);
     return total;
   }
 

@@ -23,61 +23,12 @@
 
 #include "games/game.h"
 #include "gen/core/checkpoint.h"
+#include "gen/wdl/leaving_tier.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/tier_log.h"
+#include "gen/wdl/tier_values.h"
 
 namespace rtb {
-
-template <class G>
-concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
-  { g.tier_count() } -> std::same_as<std::uint32_t>;
-  { g.tier_begin(t) } -> std::same_as<Index>;
-};
-
-// The values of tier k-1 as a TierView reads them, by offset into that
-// tier: here all of them, in one byte each where every code fits in one
-// (gen/mpi/split_tiers.h has those a rank fetched).
-class DenseBefore {
- public:
-  DenseBefore(std::span<const std::uint16_t> wide, std::span<const std::uint8_t> narrow)
-      : wide_(wide), narrow_(narrow) {}
-  std::uint16_t operator()(Index offset) const { return narrow_.empty() ? wide_[offset] : narrow_[offset]; }
-
- private:
-  std::span<const std::uint16_t> wide_;
-  std::span<const std::uint8_t> narrow_;
-};
-
-// The last tier solved, kept while the next is solved. Its codes go into
-// one byte each when they all fit, as Connect Four's do (depths under 127
-// plies): a 6x5 board's largest tiers then need 3 bytes per index, not 4.
-class LastTier {
- public:
-  // Copies `codes`, none above `max_code`, after freeing the tier kept
-  // before: the tier just solved and its copy are in memory at once, never
-  // three tiers.
-  void keep(std::span<const std::uint16_t> codes, std::uint16_t max_code) {
-    wide_.reset();
-    narrow_.reset();
-    size_ = codes.size();
-    if (max_code <= 0xFF) {
-      narrow_ = std::make_unique_for_overwrite<std::uint8_t[]>(size_);
-      std::ranges::transform(codes, narrow_.get(),
-                             [](std::uint16_t c) { return static_cast<std::uint8_t>(c); });
-    } else {
-      wide_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
-      std::ranges::copy(codes, wide_.get());
-    }
-  }
-  DenseBefore view() const {
-    return DenseBefore({wide_.get(), wide_ ? size_ : 0}, {narrow_.get(), narrow_ ? size_ : 0});
-  }
-
- private:
-  std::unique_ptr<std::uint16_t[]> wide_;
-  std::unique_ptr<std::uint8_t[]> narrow_;
-  std::size_t size_ = 0;
-};
 
 // One tier of G seen as a game of its own: indices are offsets into the
 // tier, and a move into the tier before is a value known in advance.
@@ -160,14 +111,6 @@ struct TierCheckpoint {
   std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0, max_depth = 0;  // of the tiers before
 };
 
-inline void add_stats(GenStats& total, const GenStats& tier) {
-  total.legal += tier.legal;
-  total.wins += tier.wins;
-  total.draws += tier.draws;
-  total.losses += tier.losses;
-  total.max_depth = std::max(total.max_depth, tier.max_depth);
-}
-
 // The tier to go on from, with the statistics and the values of the tiers
 // before it (replayed into `write`), if the checkpoint to resume from has them.
 template <Tiered G>
@@ -221,8 +164,14 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
     before.keep(resumed, resumed.empty() ? 0 : std::ranges::max(resumed));
     cp->set_outer([&](Sections& sections) { sections.push_back({"tiers", bytes_of(h)}); });
   }
+  LastTier next;
+  std::optional<ThreadPool> pool;
+  if constexpr (MovesLeaveTier<G>) pool.emplace(options.threads);
+  auto emit = [&](std::span<const std::uint16_t> values) {
+    write(values);
+    if (cp) log->append(values);
+  };
   for (std::uint32_t k = first; k < game.tier_count(); ++k) {
-    const TierView<G> view(game, k, before.view());
     GenOptions tier_options = options;
     tier_options.label = "tier " + std::to_string(k + 1) + " of " + std::to_string(game.tier_count());
     if (cp) {
@@ -230,19 +179,23 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
            total.wins, total.draws, total.losses,  total.max_depth};
       cp->set_scope(tier_options.label);
     }
-    const GenResult tier = generate(view, tier_options);
-    const std::span<const std::uint16_t> values(tier.values.get(), tier.size);
-    write(values);
-    add_stats(total, tier.stats);
+    if constexpr (MovesLeaveTier<G>) {
+      total.add(LeavingTier<G>(game, k, before.view(), *pool).run(tier_options, emit, next));
+      std::swap(before, next);
+    } else {
+      const GenResult tier = generate(TierView<G>(game, k, before.view()), tier_options);
+      const std::span<const std::uint16_t> values(tier.values.get(), tier.size);
+      emit(values);
+      total.add(tier.stats);
+      if (k + 1 < game.tier_count()) before.keep(values, Value::loss(tier.stats.max_depth).code());
+    }
     if (cp) {
       cp->set_resume(nullptr);  // its state was this tier's, if any
-      log->append(values);
       h = {k + 1,      0,           log->logged(), log->digest(),  total.legal,
            total.wins, total.draws, total.losses,  total.max_depth};
       cp->set_scope("");
       if (k + 1 < game.tier_count() && cp->due()) cp->save({});
     }
-    if (k + 1 < game.tier_count()) before.keep(values, Value::loss(tier.stats.max_depth).code());
   }
   if (cp) {
     cp->set_outer({});

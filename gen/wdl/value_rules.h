@@ -26,13 +26,12 @@ struct FirstLook {
   std::uint32_t loss_floor = 0;
 };
 
-// One decode where the game counts its moves (count_moves), else legal() and
-// moves(). Both rules are forced inline: they run once per index and per
-// loss in the passes' hot loops, where a call costs a few percent.
-template <Game G>
-[[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i) {
+// What the known values of a position's moves give: a win by the fastest
+// move to a loss, a loss when every move is to a win, else nothing yet.
+struct KnownMoves {
   std::uint32_t open = 0, moves = 0, best_loss = UINT32_MAX, loss_floor = 0;
-  auto known = [&](Value v) {
+
+  void known(Value v) {
     ++moves;
     if (v.is_draw())
       ++open;
@@ -40,34 +39,45 @@ template <Game G>
       best_loss = std::min(best_loss, v.depth());
     else
       loss_floor = std::max(loss_floor, v.depth() + 1);
-  };
+  }
+  void inside(std::uint32_t count) {
+    open += count;
+    moves += count;
+  }
+  // `terminal` is the game's terminal value, asked only without moves.
+  template <class Terminal>
+  Value value(Terminal&& terminal) const {
+    if (moves == 0) return terminal();
+    if (best_loss != UINT32_MAX) return Value::win(best_loss + 1);
+    if (open == 0) return Value::loss(loss_floor);
+    return Value::draw();
+  }
+};
+
+// One decode where the game counts its moves (count_moves), else legal() and
+// moves(). Both rules are forced inline: they run once per index and per
+// loss in the passes' hot loops, where a call costs a few percent.
+template <Game G>
+[[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i) {
+  KnownMoves m;
+  auto known = [&](Value v) { m.known(v); };
   bool legal = true;
   if constexpr (CountsMoves<G>) {
     const std::optional<std::uint32_t> inside = game.count_moves(i, known);
     legal = inside.has_value();
-    open += inside.value_or(0);
-    moves += inside.value_or(0);
+    m.inside(inside.value_or(0));
   } else {
     legal = game.legal(i);
     if (legal)
       game.moves(i, [&](Successor s) {
-        if (s.inside) {
-          ++moves;
-          ++open;
-        } else {
+        if (s.inside)
+          m.inside(1);
+        else
           known(s.value);
-        }
       });
   }
   if (!legal) return {};
-  Value v = Value::draw();
-  if (moves == 0)
-    v = game.terminal(i);
-  else if (best_loss != UINT32_MAX)
-    v = Value::win(best_loss + 1);
-  else if (open == 0)
-    v = Value::loss(loss_floor);
-  return {true, open, v, loss_floor};
+  return {true, m.open, m.value([&] { return game.terminal(i); }), m.loss_floor};
 }
 
 // The plies of q's loss when its last open move has led to a win in

@@ -24,9 +24,9 @@ trap 'rm -rf "$out"' EXIT
 # Positions reachable from the empty board (Tromp) and the outcome for the
 # first player with the ply on which perfect play ends a won game.
 declare -A published_count=([4x4]=161029 [5x4]=3945711 [6x4]=94910577 [7x4]=2265792710 [4x5]=1706255
-  [5x5]=69763700 [6x5]=2818972642 [4x6]=15835683 [5x6]=1044334437)
+  [5x5]=69763700 [6x5]=2818972642 [4x6]=15835683 [5x6]=1044334437 [4x7]=135385909 [4x8]=1104642469)
 declare -A published_start=([4x4]="DRAW" [5x4]="DRAW" [6x4]="LOSS in 24 plies" [7x4]="DRAW" [4x5]="DRAW"
-  [5x5]="DRAW" [6x5]="DRAW" [4x6]="DRAW" [5x6]="DRAW")
+  [5x5]="DRAW" [6x5]="DRAW" [4x6]="DRAW" [5x6]="DRAW" [4x7]="DRAW" [4x8]="DRAW")
 
 failed=0
 verdict() {  # verdict GOT EXPECTED: "ok", "-" when nothing is published, else "MISMATCH"
@@ -41,7 +41,7 @@ verdict() {  # verdict GOT EXPECTED: "ok", "-" when nothing is published, else "
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
 timed() {  # timed CMD...: runs CMD, prints "cpu_s wall_s peak_mib"
-  /usr/bin/time -f "%U %S %e %M" -o "$out/time" "$@" >"$out/stdout"
+  /usr/bin/time -f "%U %S %e %M" -o "$out/time" "$@" >"$out/stdout" 2>"$out/stderr"
   awk '{ printf "%.2f %.2f %.1f\n", $1 + $2, $3, $4 / 1024 }' "$out/time"
 }
 
@@ -51,9 +51,11 @@ for board in "${boards[@]}"; do
   w=${board%x*}
   h=${board#*x}
   game=(--game connect4 --param "width=$w" --param "height=$h")
-  read -r cpu wall peak < <(timed "$build/cli/tbgen" "${game[@]}" --out "$out" --threads "$threads" --quiet)
+  read -r cpu wall peak < <(timed "$build/cli/tbgen" "${game[@]}" --out "$out" --threads "$threads" \
+    --progress-every 600)
   table="$out/connect4-${w}x${h}.rtb"
-  positions=$("$build/cli/tbprobe" --table "$table" --stats | sed -n 's/^indices [0-9]*, positions \([0-9]*\)/\1/p')
+  # Its summary: "connect4-WxH: N positions: ..." (tbprobe --stats would decode every index again).
+  positions=$(sed -n 's/^connect4-[0-9x]*: \([0-9]*\) positions.*/\1/p' "$out/stderr")
   start=$("$build/cli/tbprobe" --table "$table" --position "" | head -1 | sed 's/^[^:]*: //')
   bytes=$(stat -c %s "$table")
   printf "%-6s %-7s %14d %9.2f %9.2f %9.1f %10.3f  %s %s\n" "$board" rtb "$positions" "$cpu" "$wall" "$peak" \
@@ -70,7 +72,7 @@ for board in "${boards[@]}"; do
     mkdir -p "$out/c4bdd" && rm -rf "$out/c4bdd/"*
     read -r cpu wall peak < <(cd "$out/c4bdd" && timed "$C4BDD" "$log2" "$w" "$h")
     # Its log gives, per ply, win=, draw=, loss= and total= for the side to move.
-    reached=$(sed -n 's/.* total=\([0-9]*\) in .*/\1/p' "$out/stdout" | awk '{ n += $1 } END { print n }')
+    reached=$(sed -n 's/.* total=\([0-9]*\) in .*/\1/p' "$out/stdout" | awk '{ n += $1 } END { printf "%.0f\n", n }')
     start=$(grep -o 'win=[0-9]* draw=[0-9]* loss=[0-9]*' "$out/stdout" | tail -1 | tr -c '0-9\n' ' ' |
       awk '{ print $1 ? "WIN" : $2 ? "DRAW" : "LOSS" }')
     bytes=$(du -sb "$out/c4bdd" | cut -f1)

@@ -1,0 +1,147 @@
+// A tier of a game whose moves all leave their tier (G::kMovesLeaveTier:
+// a Connect Four move adds a disc). Every move of such a tier leads into
+// the tier before, solved already, so each position's value follows at
+// once from its moves' values: no counters, no queue, no second pass. The
+// tier is solved in segments, each handed to `write` as soon as it is done
+// and kept for the next tier in a byte per index (LastTier), so the tier
+// costs its kept copy plus one segment in memory, not two bytes per index.
+//
+// Each worker decodes a batch of positions ahead of reading their
+// children's values, and prefetches those: the children of consecutive
+// positions lie in runs on their own side of the mirror but are scattered
+// on the other, and the tier before is far larger than the cache.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "gen/core/options.h"
+#include "gen/core/progress.h"
+#include "gen/core/thread_pool.h"
+#include "gen/wdl/gen_stats.h"
+#include "gen/wdl/position_code.h"
+#include "gen/wdl/tier_values.h"
+#include "gen/wdl/value_rules.h"
+
+namespace rtb {
+
+template <class G>
+concept MovesLeaveTier = requires {
+  requires G::kMovesLeaveTier;
+};
+
+template <Tiered G>
+requires MovesLeaveTier<G>
+class LeavingTier {
+ public:
+  static constexpr Index kSegment = Index{1} << 24;  // 32 MiB of values in flight, by default
+  static constexpr Index kChunk = 1 << 14;
+  static constexpr unsigned kBatch = 16;  // positions decoded ahead of their children's reads
+
+  LeavingTier(const G& game, std::uint32_t tier, DenseBefore before, ThreadPool& pool)
+      : game_(game),
+        before_(before),
+        before_begin_(tier == 0 ? 0 : game.tier_begin(tier - 1)),
+        begin_(game.tier_begin(tier)),
+        size_(game.tier_begin(tier + 1) - begin_),
+        pool_(pool),
+        workers_(pool.size()) {}
+
+  // Solves the tier into `write` (in index order) and `next`.
+  GenStats run(const GenOptions& options, const std::function<void(std::span<const std::uint16_t>)>& write,
+               LastTier& next) {
+    Progress progress(options.progress, size_, options.table, options.label, options.progress_interval);
+    const Index per = options.tier_segment ? options.tier_segment : kSegment;
+    std::vector<std::uint16_t> segment(std::min(size_, per));
+    next.start(size_);
+    for (Index first = 0; first < size_; first += per) {
+      const Index n = std::min(per, size_ - first);
+      pool_.parallel_for(n, kChunk, [&](unsigned worker, Index lo, Index hi) {
+        solve(workers_[worker], first + lo, first + hi, segment.data() + lo);
+        if (worker == 0) progress.initialising(first + hi);
+      });
+      const std::span<const std::uint16_t> values(segment.data(), n);
+      write(values);
+      next.set(first, values, Value::loss(stats().max_depth).code());
+    }
+    const GenStats total = stats();
+    progress.first_pass_over(total.legal);
+    progress.done(total.max_depth);
+    return total;
+  }
+
+ private:
+  GenStats stats() const {
+    GenStats total;
+    for (const Worker& w : workers_) total.add(w.stats);
+    return total;
+  }
+
+  struct alignas(64) Worker {
+    GenStats stats;
+    std::vector<std::uint64_t> moves;  // a batch's moves (Entry), position after position
+  };
+  // A move into the tier before is its offset there; one that leaves the
+  // table (any game may have them) is kKnown | its value's code.
+  static constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;
+
+  // The values of offsets [lo, hi) of the tier into out[0, hi - lo).
+  void solve(Worker& w, Index lo, Index hi, std::uint16_t* out) {
+    std::array<std::uint32_t, kBatch + 1> start{};
+    std::array<bool, kBatch> legal{};
+    for (Index batch = lo; batch < hi; batch += kBatch) {
+      const auto n = static_cast<unsigned>(std::min<Index>(kBatch, hi - batch));
+      w.moves.clear();
+      for (unsigned k = 0; k < n; ++k) {
+        start[k] = static_cast<std::uint32_t>(w.moves.size());
+        legal[k] = moves_if_legal(begin_ + batch + k, [&](Successor s) {
+          if (!s.inside) {
+            w.moves.push_back(kKnown | s.value.code());
+          } else {
+            const Index offset = s.index - before_begin_;
+            before_.prefetch(offset);
+            w.moves.push_back(offset);
+          }
+        });
+      }
+      start[n] = static_cast<std::uint32_t>(w.moves.size());
+      for (unsigned k = 0; k < n; ++k)
+        out[batch - lo + k] = legal[k] ? value(w, batch + k, start[k], start[k + 1]) : 0;
+    }
+  }
+
+  template <class F>
+  bool moves_if_legal(Index i, F&& f) const {
+    if constexpr (MovesIfLegal<G>) {
+      return game_.moves_if_legal(i, f);
+    } else {
+      if (!game_.legal(i)) return false;
+      game_.moves(i, f);
+      return true;
+    }
+  }
+
+  std::uint16_t value(Worker& w, Index i, std::uint32_t from, std::uint32_t to) const {
+    KnownMoves m;
+    for (std::uint32_t j = from; j < to; ++j) {
+      const std::uint64_t e = w.moves[j];
+      m.known(Value::from_code(static_cast<std::uint16_t>(e & kKnown ? e : before_(e))));
+    }
+    const Value v = m.value([&] { return game_.terminal(begin_ + i); });
+    position_code::check_depth(v.depth());
+    w.stats.add(v);
+    return v.code();
+  }
+
+  const G& game_;
+  DenseBefore before_;
+  Index before_begin_, begin_, size_;
+  ThreadPool& pool_;
+  std::vector<Worker> workers_;
+};
+
+}  // namespace rtb
