@@ -53,5 +53,15 @@ TEST(Tiers, MovesThatLeaveTheirTierMatchTheNaiveSolver) {
   expect_naive_values<testing::LeavingTieredGame>(true);
 }
 
+// A game that says its moves leave their tier but has one that stays is
+// refused, not read out of bounds.
+TEST(Tiers, AMoveThatStaysInALeavingTierIsAnError) {
+  testing::TieredCase c = testing::random_tiered(5, true);
+  const Index last = c.begins[c.begins.size() - 2];  // the first position of the last tier
+  c.graph.out[last].push_back(naive::detail::inside_edge(static_cast<std::uint32_t>(last)));
+  const testing::LeavingTieredGame game(c.graph, c.begins);
+  EXPECT_THROW(generate_tiers(game, GenOptions{}, [](std::span<const std::uint16_t>) {}), GenError);
+}
+
 }  // namespace
 }  // namespace rtb

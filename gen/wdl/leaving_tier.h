@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "gen/core/options.h"
@@ -83,7 +84,7 @@ class LeavingTier {
 
   struct alignas(64) Worker {
     GenStats stats;
-    std::vector<std::uint64_t> moves;  // a batch's moves (Entry), position after position
+    std::vector<std::uint64_t> moves;  // a batch's moves, position after position
   };
   // A move into the tier before is its offset there; one that leaves the
   // table (any game may have them) is kKnown | its value's code.
@@ -103,6 +104,8 @@ class LeavingTier {
             w.moves.push_back(kKnown | s.value.code());
           } else {
             const Index offset = s.index - before_begin_;
+            if (offset >= begin_ - before_begin_) [[unlikely]]
+              not_into_tier_before(s.index);
             before_.prefetch(offset);
             w.moves.push_back(offset);
           }
@@ -112,6 +115,11 @@ class LeavingTier {
       for (unsigned k = 0; k < n; ++k)
         out[batch - lo + k] = legal[k] ? value(w, batch + k, start[k], start[k + 1]) : 0;
     }
+  }
+
+  [[noreturn, gnu::cold, gnu::noinline]] void not_into_tier_before(Index to) const {
+    throw GenError(std::string(G::kName) + ": a move to index " + std::to_string(to) +
+                   " does not lead into the tier before, though the game says every move leaves its tier");
   }
 
   template <class F>
