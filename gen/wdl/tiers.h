@@ -4,10 +4,11 @@
 // stays in k or goes to tier k-1, solved just before. Each tier is solved by
 // the left-counter pass with the moves into tier k-1 as known values, so
 // only two tiers are in memory at once, and the table is written in index
-// order as the tiers come.
+// order as the tiers come. Where no move stays in its tier (Connect Four),
+// a tier streams instead (gen/wdl/leaving_tier.h).
 //
 // With options.checkpoint, finished tiers go to a TierLog too, and every
-// checkpoint (at a tier boundary, or one the tier's solver makes inside it)
+// checkpoint (at a tier boundary, or one the left-counter pass makes inside a tier)
 // says which tier is next and how much of the log is final; a resumed run
 // replays the log into `write` and goes on from that tier.
 #pragma once
