@@ -30,11 +30,6 @@
 
 namespace rtb {
 
-template <class G>
-concept MovesLeaveTier = requires {
-  requires G::kMovesLeaveTier;
-};
-
 template <Tiered G>
 requires MovesLeaveTier<G>
 class LeavingTier {

@@ -17,6 +17,13 @@ concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
   { g.tier_begin(t) } -> std::same_as<Index>;
 };
 
+// A tiered game none of whose moves stays in its tier (a Connect Four move
+// adds a disc): every move goes into the tier before.
+template <class G>
+concept MovesLeaveTier = requires {
+  requires G::kMovesLeaveTier;
+};
+
 // The values of tier k-1 as a TierView reads them, by offset into that
 // tier: here all of them, in one byte each where every code fits in one
 // (gen/mpi/split_tiers.h has those a rank fetched).

@@ -39,12 +39,7 @@ class TierView {
   static constexpr std::string_view kName = G::kName;
   static constexpr std::string_view kSummary = G::kSummary;
   static constexpr bool kHasKnownMoves = true;
-  static constexpr bool kNoUnmoves = [] {
-    if constexpr (requires { G::kMovesLeaveTier; })
-      return G::kMovesLeaveTier;  // every move goes to the tier before
-    else
-      return false;
-  }();
+  static constexpr bool kNoUnmoves = MovesLeaveTier<G>;  // every move goes to the tier before
   static std::vector<ParamDoc> param_docs() { return {}; }
 
   explicit TierView(const Params&) { throw GameError("a tier is made from its game"); }
