@@ -12,7 +12,6 @@
 
 #include "games/chess/chess.h"
 #include "games/chess/retro.h"
-#include "gen/wdl/passes.h"
 #include "tests/naive/naive_chess.h"
 
 namespace rtb::chess_support {
@@ -138,7 +137,7 @@ class Solver {
     for (const Dependency& d : game.dependencies())
       spans.push_back(solve(d.params.values().at("material"), metric).values);
     game.attach(spans);
-    GenResult r = generate_in_passes(game, options_);
+    GenResult r = generate_table(game, options_);
     auto out = std::make_unique<Solved>();
     out->values.assign(r.values.get(), r.values.get() + r.size);
     out->stats = r.stats;

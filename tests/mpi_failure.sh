@@ -36,6 +36,18 @@ n=$(grep -c "^tbgen: error: table .*KPvK.rtb already exists" "$work/worker.err" 
 [ "$n" = 3 ] || fail "expected the worker's refusal from 3 ranks, got $n: $(cat "$work/worker.err")"
 [ "$(grep -c '^tbgen:' "$work/worker.err")" = 3 ] || fail "more than one line per rank: $(cat "$work/worker.err")"
 
+# A table whose moves read the slices solved before it (DTZ with pawns)
+# cannot be split: every rank says so, and no table is written.
+"$tbgen" --quiet --out "$work/z" --game chess --param material=KPvK --param metric=dtz >/dev/null
+rm "$work/z/KPvK-dtz.rtb"
+if "${mpirun[@]}" "$tbgen" --quiet --out "$work/z" --mpi split --game chess --param material=KPvK \
+  --param metric=dtz >/dev/null 2>"$work/sliced.err"; then
+  fail "a split run of KPvK-dtz succeeded"
+fi
+n=$(grep -c "^tbgen: error: KPvK-dtz is solved slice by slice" "$work/sliced.err" || true)
+[ "$n" = 3 ] || fail "expected the refusal of a sliced table from 3 ranks, got $n: $(cat "$work/sliced.err")"
+[ ! -e "$work/z/KPvK-dtz.rtb" ] || fail "a refused split run wrote KPvK-dtz.rtb"
+
 # 2. A rank is killed while KQvKR is split over three ranks.
 mkdir -p "$work/pids"
 "${mpirun[@]}" sh -c 'echo $$ >"$1/pids/$OMPI_COMM_WORLD_RANK"; shift; exec "$@"' sh "$work" \

@@ -25,7 +25,8 @@ Chess::Chess(const Params& params)
       metric_(Metric::Dtm),
       dtc_(false),
       zeroing_pawns_(false),
-      layout_(material_) {
+      layout_(material_),
+      slices_(layout_) {
   const std::string metric = params.get("metric", "dtm");
   if (metric != "dtm" && metric != "dtc" && metric != "dtz")
     throw GameError("chess: metric must be dtm, dtc or dtz, not " + quote_input(metric));
@@ -90,7 +91,8 @@ Value Chess::known_value(const Board& after, std::uint64_t key) const {
 }
 
 Value Chess::pawn_move_value(Index q, const Board& b, Square from, Square to) const {
-  Wdl50 reached = previous_.empty() ? Wdl50::Draw : wdl50(Value::from_code(previous_[q]));
+  if (!zeroing_pawns_) return Value::from_code(solved_[q]);
+  Wdl50 reached = solved_.empty() ? Wdl50::Draw : wdl50(Value::from_code(solved_[q]));
   if (to - from == 16 || from - to == 16) {
     // The table holds no en-passant rights: the side to move after a double
     // step also has the captures it allows.
@@ -105,16 +107,6 @@ Value Chess::pawn_move_value(Index q, const Board& b, Square from, Square to) co
     });
   }
   return zeroed(reached);
-}
-
-bool Chess::another_pass(std::span<const std::uint16_t> result) {
-  if (!zeroing_pawns_) return false;
-  if (!previous_.empty() && std::ranges::equal(previous_, result)) {
-    previous_ = result;  // the pass before may be freed now; the stream builders read pawn moves after
-    return false;
-  }
-  previous_ = result;
-  return true;
 }
 
 int Chess::wdl_class(Value v) const {

@@ -5,25 +5,23 @@
 // value of the smaller table they lead into, attached before generating
 // (see game.h).
 //
-// Under metric=dtz a pawn move zeroes too, but stays in the table. Pawn
-// moves are irreversible, so the positions a pawn move reaches never lead
-// back: the table is solved in passes, each taking the value of a pawn
-// move's successor from the pass before (draw in the first), until a pass
-// changes nothing (another_pass()). After pass k every position from which
-// at most k-1 pawn moves can follow is exact, so the passes end after the
-// longest chain of pawn moves plus one. Solving slices of pawn placements in
-// order would need one pass, but this index does not keep a placement's
-// positions together; passes keep the generic engine as it is.
+// A table with pawns is solved slice by slice of pawn placements, most
+// advanced first (pawn_slices.h, gen/wdl/slices.h): a pawn move cannot be
+// undone, so it leads into a slice already solved. Under metric=dtz a pawn
+// move zeroes, and takes its value from the class of the position it
+// reaches there (read_solved()).
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/chess/dtz.h"
 #include "games/chess/index.h"
 #include "games/chess/movegen.h"
+#include "games/chess/pawn_slices.h"
 #include "games/chess/stream_order.h"
 #include "games/chess/table_moves.h"
 #include "games/game.h"
@@ -82,7 +80,7 @@ class Chess {
     chess::table_moves(
         layout_, i,
         [&](Index q, const chess::Board& b, chess::PieceType piece, chess::Square from, chess::Square to) {
-          if (piece == chess::kPawn && zeroing_pawns_)
+          if (piece == chess::kPawn && pawn_moves_known())
             f(Successor::known(pawn_move_value(q, b, from, to)));
           else
             f(Successor::to(q));
@@ -96,7 +94,7 @@ class Chess {
   // (see game.h): the moves inside are counted, not made.
   template <class F>
   std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
-    if (zeroing_pawns_) return count_with_pawn_moves(i, known);
+    if (pawn_moves_known()) return count_with_pawn_moves(i, known);
     chess::Board b;
     if (!layout_.decode_legal(i, b)) return std::nullopt;
     return chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
@@ -106,14 +104,22 @@ class Chess {
 
   template <class F>
   void unmoves(Index i, F&& f) const {
-    chess::table_unmoves(layout_, i, f, !zeroing_pawns_);
+    chess::table_unmoves(layout_, i, f, !pawn_moves_known());
   }
 
-  // metric=dtz with pawns: `result` is the pass just made. True if the table
-  // needs another pass, which then takes pawn moves' values from `result`
-  // (the caller keeps it alive); false once a pass changed nothing, and
-  // moves() then reads `result`, which must live while moves are asked.
-  bool another_pass(std::span<const std::uint16_t> result);
+  // Slices of pawn placements (gen/wdl/slices.h); none without pawns.
+  std::uint32_t slice_count() const { return slices_.count(); }
+  Index slice_size(std::uint32_t s) const { return slices_.size(s); }
+  Index slice_index(std::uint32_t s, Index offset) const { return slices_.index(s, offset); }
+  std::pair<std::uint32_t, Index> slice_of(Index i) const { return slices_.slice_of(i); }
+  // The table's values, final in every slice solved so far: from then on
+  // a pawn move is a known value read there (under metric=dtz, the class of
+  // the position it reaches, the count restarting), so every move out of a
+  // slice is known. Under metric=dtz moves() always reads them, and the
+  // table is only solved slice by slice (moves_read_solved()). They must
+  // live while moves are asked, the stream builders' included.
+  void read_solved(std::span<const std::uint16_t> values) { solved_ = values; }
+  bool moves_read_solved() const { return zeroing_pawns_; }
 
   // The class stream (game.h, StoresClasses) that rtb_chess_probe_wdl
   // reads: each position's class for its side to move (wdl_class), exact
@@ -145,6 +151,7 @@ class Chess {
   int side_to_move(Index i) const { return layout_.side_to_move(i); }  // 0 white, 1 black
 
   const chess::Layout& layout() const { return layout_; }
+  const chess::PawnSlices& pawn_slices() const { return slices_; }
   // The board the table stores for a FEN in either colour orientation
   // (throws GameError for other material or an en-passant capture).
   chess::Board table_board(std::string_view fen) const;
@@ -163,19 +170,24 @@ class Chess {
 
   enum class Metric { Dtm, Dtc, Dtz };
 
-  // The known value of a pawn move inside the table under metric=dtz: its
-  // successor's class in the pass before (with the en-passant captures a
-  // double step allows), depth restarting.
+  bool pawn_moves_known() const { return zeroing_pawns_ || !solved_.empty(); }
+  // The known value of a pawn move inside the table: its successor's,
+  // solved before; under metric=dtz its successor's class (with the
+  // en-passant captures a double step allows), depth restarting.
   Value pawn_move_value(Index q, const chess::Board& b, chess::Square from, chess::Square to) const;
+  // count_moves() where pawn moves are known values: the quiet moves
+  // counted by popcount include the pawn pushes, which are then made.
   template <class F>
   std::optional<std::uint32_t> count_with_pawn_moves(Index i, F& known) const {
-    if (!layout_.legal(i)) return std::nullopt;
-    std::uint32_t inside = 0;
-    moves(i, [&](Successor s) {
-      if (s.inside)
-        ++inside;
-      else
-        known(s.value);
+    chess::Layout::Decoded d;
+    if (!layout_.decode_legal(i, d)) return std::nullopt;
+    const chess::Board& b = d.board;
+    std::uint32_t inside = chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
+      known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm))));
+    });
+    chess::pawn_pushes(b, [&](chess::Square from, chess::Square to) {
+      --inside;
+      known(pawn_move_value(layout_.after_move(d, layout_.slot_on(d, from), to), b, from, to));
     });
     return inside;
   }
@@ -187,8 +199,9 @@ class Chess {
   bool dtc_;            // metric_ == Dtc
   bool zeroing_pawns_;  // metric_ == Dtz and the table has pawns
   chess::Layout layout_;
-  std::vector<Target> targets_;              // in the order of dependencies()
-  std::span<const std::uint16_t> previous_;  // the pass before, under zeroing_pawns_
+  chess::PawnSlices slices_;
+  std::vector<Target> targets_;            // in the order of dependencies()
+  std::span<const std::uint16_t> solved_;  // see read_solved()
 };
 
 }  // namespace rtb

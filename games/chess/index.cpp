@@ -90,23 +90,34 @@ Index Layout::after_move_slow(const Decoded& d, int k, Square to, int* stabilize
   return out;
 }
 
-bool Layout::decode_legal(Index i, Board& b) const {
+bool Layout::refused_early(Index i) const {
   // Kings on one square or side by side (over a quarter of the indices
   // without pawns) are turned away before any piece is decoded.
   const Index rest = i >= per_side_ ? i - per_side_ : i;
   const int king_slot = static_cast<int>(rest >> shift_);
   const Square white_king = pawns_ ? kTables.pawn_square[king_slot] : kTables.square[king_slot];
   const Square black_king = static_cast<Square>((rest >> slot_[1].shift) & 63);
-  if ((kAttacks.king[white_king] | bit(white_king)) & bit(black_king)) return false;
+  if ((kAttacks.king[white_king] | bit(white_king)) & bit(black_king)) return true;
   // So are pawns on the first or last rank (two pawns: over 40% of indices).
   if (pawns_)
     for (int k = 2; k < n_slots_; ++k)
-      if (slot_[k].refused & bit(static_cast<Square>((rest >> slot_[k].shift) & 63))) return false;
-  std::array<Square, 8> squares;
-  if (!decode(i, b, squares.data())) return false;
+      if (slot_[k].refused & bit(static_cast<Square>((rest >> slot_[k].shift) & 63))) return true;
+  return false;
+}
+
+bool Layout::legal_decoded(Index i, const Board& b, const Square* squares) const {
   if (in_check(b, opponent(b.stm))) return false;
-  if (!pawns_ && on_diagonal(b.king(kWhite))) return encode_squares(squares.data(), b.stm, 4) >= i;
+  if (!pawns_ && on_diagonal(b.king(kWhite))) return encode_squares(squares, b.stm, 4) >= i;
   return true;
+}
+
+bool Layout::decode_legal(Index i, Board& b) const {
+  std::array<Square, 8> squares;
+  return !refused_early(i) && decode(i, b, squares.data()) && legal_decoded(i, b, squares.data());
+}
+
+bool Layout::decode_legal(Index i, Decoded& d) const {
+  return !refused_early(i) && decode(i, d) && legal_decoded(i, d.board, d.square.data());
 }
 
 int Layout::stabilizer(const Board& canonical) const {

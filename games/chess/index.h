@@ -132,6 +132,13 @@ class Layout {
   }
   // decode() and legal() at once: the board of i if i is legal.
   bool decode_legal(Index i, Board& b) const;
+  bool decode_legal(Index i, Decoded& d) const;
+  // The slot of the piece on square s of d.
+  int slot_on(const Decoded& d, Square s) const {
+    int k = 0;
+    while (d.square[k] != s) ++k;
+    return k;
+  }
   // The positions over the full board that index i stands for (legal i).
   int class_size(Index i) const;
   // How many symmetries map a canonical board onto itself (1 or 2).
@@ -146,6 +153,11 @@ class Layout {
     Bitboard refused;             // squares the piece never stands on (a pawn's first and last ranks)
   };
   bool decode(Index i, Board& b, Square* squares) const;
+  // Kings on one square or side by side, pawns on the first or last rank.
+  bool refused_early(Index i) const;
+  // The rest of legal(): the side not to move is not in check, and a
+  // position symmetric in the a1-h8 diagonal has the smaller index.
+  bool legal_decoded(Index i, const Board& b, const Square* squares) const;
   Index after_move_slow(const Decoded& d, int k, Square to, int* stabilizer) const;
   // The canonical index of a position given slot by slot (see Decoded).
   Index from_squares(const Square* squares, Color stm, int* stabilizer) const;

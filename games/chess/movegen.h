@@ -153,6 +153,24 @@ std::uint32_t count_quiet_moves(const Board& b, Leaves&& leaves) {
   return quiet;
 }
 
+// Calls f(from, to) for every legal pawn move that neither captures nor
+// promotes (those count_quiet_moves() counts among the quiet moves).
+template <class F>
+void pawn_pushes(const Board& b, F&& f) {
+  const Color us = b.stm, them = opponent(us);
+  const Bitboard occ = b.occupied();
+  const Square king = b.king(us);
+  const Bitboard unsafe = in_check(b, us) ? ~Bitboard{0} : detail::pinned(b);
+  for (Bitboard pawns = b.pieces[us][kPawn]; pawns;) {
+    const Square from = pop_lsb(pawns);
+    for (Bitboard to = detail::pawn_targets(b, from) & ~b.color[them] & ~(kRank1 | kRank8); to;) {
+      const Square s = pop_lsb(to);
+      if ((unsafe & bit(from)) && attacked(b, king, them, occ ^ bit(from) ^ bit(s))) continue;
+      f(from, s);
+    }
+  }
+}
+
 // Calls f(Board after) for every legal en-passant capture onto `ep` (the
 // square a pawn just skipped). Tables hold no en-passant rights, so only the
 // probing path of a FEN with an en-passant square needs these.

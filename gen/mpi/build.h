@@ -135,6 +135,11 @@ inline void schedule(const std::vector<PlannedTable>& plan, const Comm& comm, co
 // must exist. Rank 0 writes the table (and calls options.on_written).
 template <Game G>
 ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm) {
+  if constexpr (Sliced<G>)
+    if (game.moves_read_solved())
+      throw GenError(game.table_name() +
+                     " is solved slice by slice (its moves read the slices solved before), "
+                     "which a split run does not do: build it with --mpi tables");
   const auto path = table_path(options.out_dir, game.table_name());
   std::optional<storage::TableLock> lock;
   std::optional<storage::TableWriter> writer;

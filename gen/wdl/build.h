@@ -17,8 +17,8 @@
 #include "gen/core/output.h"
 #include "gen/wdl/class_stream.h"
 #include "gen/wdl/depth_stream.h"
-#include "gen/wdl/passes.h"
 #include "gen/wdl/retrograde.h"
+#include "gen/wdl/slices.h"
 #include "gen/wdl/tiers.h"
 #include "storage/table_reader.h"
 #include "storage/table_writer.h"
@@ -162,7 +162,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     Checkpointing::remove(path);
     if (options.on_written) options.on_written({path, meta});
   } else {
-    GenResult result = generate_in_passes(game, gen);
+    GenResult result = generate_table(game, gen);
     checkpoints.resumed.reset();
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);

@@ -89,4 +89,14 @@ class TierLog {
   std::uint64_t logged_ = 0;
 };
 
+// What a checkpoint says of the log: where the run goes on (the next tier,
+// or slice: gen/wdl/slices.h), how much of the log is final, and the
+// statistics of the parts before.
+struct TierCheckpoint {
+  std::uint32_t next_tier = 0;
+  std::uint32_t unused = 0;
+  std::uint64_t logged = 0, digest = 0;  // the log's first `logged` values, and their checksum
+  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0, max_depth = 0;  // of the tiers before
+};
+
 }  // namespace rtb

@@ -100,13 +100,6 @@ class TierView {
   Before before_;
 };
 
-struct TierCheckpoint {
-  std::uint32_t next_tier = 0;
-  std::uint32_t unused = 0;
-  std::uint64_t logged = 0, digest = 0;  // the log's first `logged` values, and their checksum
-  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0, max_depth = 0;  // of the tiers before
-};
-
 // The tier to go on from, with the statistics and the values of the tiers
 // before it (replayed into `write`), if the checkpoint to resume from has them.
 template <Tiered G>

@@ -7,10 +7,12 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <utility>
 
 #include "games/derive.h"
 #include "games/game.h"
 #include "gen/core/check_positions.h"
+#include "gen/wdl/slices.h"
 
 namespace rtb {
 
@@ -33,6 +35,15 @@ VerifyReport verify(const G& game, std::span<const std::uint16_t> values, unsign
   };
   ThreadPool pool(threads);
   return check_positions<VerifyFailure>(game, pool, 1 << 14, max_failures, check);
+}
+
+// The same for a game whose moves read its own table (Sliced), which is
+// handed `values` first.
+template <Sliced G>
+VerifyReport verify(G& game, std::span<const std::uint16_t> values, unsigned threads,
+                    std::size_t max_failures = 10) {
+  game.read_solved(values);
+  return verify(std::as_const(game), values, threads, max_failures);
 }
 
 }  // namespace rtb

@@ -7,7 +7,7 @@
 //   bench_chess consistency MATERIAL|all3|all4|all5 [sample] [threads]
 //       moves/unmoves consistency over every index (sample 0, the default)
 //       or a random sample of indices
-//   bench_chess phases DIR MATERIAL [threads]
+//   bench_chess phases DIR MATERIAL [threads] [metric]
 //       CPU seconds of one table's generation and of its streams (the class
 //       and depth streams the writer adds), its dependencies read from DIR
 //   bench_chess probe DIR [seconds]
@@ -79,15 +79,16 @@ int generate(const std::filesystem::path& dir, const std::string& what, unsigned
   return 0;
 }
 
-int phases(const std::filesystem::path& dir, const std::string& material, unsigned threads) {
-  Chess game = chess_support::make_chess(material);
+int phases(const std::filesystem::path& dir, const std::string& material, unsigned threads,
+           const std::string& metric) {
+  Chess game = chess_support::make_chess(material, metric);
   BuildOptions options;
   options.out_dir = dir;
   const auto deps = attach_dependencies(game, options, false);
   GenOptions gen;
   gen.threads = threads;
   const double cpu0 = cpu_seconds();
-  const GenResult result = generate_in_passes(game, gen);
+  const GenResult result = generate_table(game, gen);
   const double cpu1 = cpu_seconds();
   const auto streams =
       table_streams(game, std::span<const std::uint16_t>(result.values.get(), result.size), threads);
@@ -259,7 +260,8 @@ int main(int argc, char** argv) {
       return generate(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
     if (mode == "verify" && argc >= 3) return verify_dir(argv[2]);
     if (mode == "phases" && argc >= 4)
-      return phases(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1);
+      return phases(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1,
+                    argc > 5 ? argv[5] : "dtm");
     if (mode == "consistency" && argc >= 3)
       return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0,
                          argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);

@@ -1,0 +1,159 @@
+// Chess tables with pawns solved slice by slice of pawn placements: the
+// slices cover every placement once, every move stays in its slice or (a
+// pawn move) leads into one solved before, and the values equal a whole-
+// table solve (metric=dtm) or a fixed point of whole-table passes that read
+// the pass before (metric=dtz: a pawn move zeroes, and takes its class from
+// the position it reaches).
+#include "games/chess/pawn_slices.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "gen/wdl/slices.h"
+#include "tests/chess_support.h"
+
+namespace rtb {
+namespace {
+
+using namespace chess;
+using chess_support::make_chess;
+
+TEST(PawnSlices, CoverEveryPlacementOnce) {
+  for (const char* material : {"KPvK", "KPvKP", "KPPvK", "KBPvK"}) {
+    const Chess game = make_chess(material);
+    const PawnSlices& slices = game.pawn_slices();
+    Index covered = 0;
+    Board b;
+    for (Index i = 0; i < game.size(); ++i) {
+      const auto [s, offset] = slices.slice_of(i);
+      if (s == slices.count()) {  // a broken placement: no position there
+        ASSERT_FALSE(game.layout().decode(i, b)) << material << " " << i;
+        continue;
+      }
+      ASSERT_LT(offset, slices.size(s)) << material;
+      ASSERT_EQ(slices.index(s, offset), i) << material;
+      ++covered;
+    }
+    Index sizes = 0;
+    for (std::uint32_t s = 0; s < slices.count(); ++s) sizes += slices.size(s);
+    EXPECT_EQ(covered, sizes) << material;  // with the round trip: one index per offset
+  }
+}
+
+// Every move of a random legal position: a pawn move into a slice before,
+// any other move inside the table into the position's own slice.
+TEST(PawnSlices, PawnMovesLeadIntoSlicesBefore) {
+  std::mt19937_64 rng(7);
+  for (const char* material : {"KPvK", "KPvKP", "KPPvKP", "KRPvKR", "KPPvKPP"}) {
+    const Chess game = make_chess(material);
+    const PawnSlices& slices = game.pawn_slices();
+    int pawn_moves = 0, others = 0;
+    for (int n = 0; n < 3000;) {
+      const Index i = rng() % game.size();
+      if (!game.legal(i)) continue;
+      ++n;
+      const std::uint32_t slice = slices.slice_of(i).first;
+      table_moves(
+          game.layout(), i,
+          [&](Index q, const Board&, PieceType piece, Square, Square) {
+            const std::uint32_t to = slices.slice_of(q).first;
+            if (piece == kPawn) {
+              ASSERT_LT(to, slice) << material << " " << game.text(i);
+              ++pawn_moves;
+            } else {
+              ASSERT_EQ(to, slice) << material << " " << game.text(i);
+              ++others;
+            }
+          },
+          [](const Move&, const Board&) {});
+    }
+    EXPECT_GT(pawn_moves, 1000) << material;
+    EXPECT_GT(others, 10000) << material;
+  }
+}
+
+// With pawn moves known (metric=dtz, or after read_solved), the first
+// pass's count_moves() gives the moves inside and the known values that
+// legal() and moves() give; the values read are random here.
+TEST(PawnSlices, CountedMovesEqualMadeMovesWithPawnMovesKnown) {
+  std::mt19937_64 rng(5);
+  for (const char* metric : {"dtm", "dtz"})
+    for (const char* material : {"KPvK", "KPvKP", "KPPvK", "KRvKP"}) {
+      Chess game = make_chess(material, metric);
+      std::vector<std::uint16_t> solved(game.size());
+      for (std::uint16_t& v : solved) v = static_cast<std::uint16_t>(rng() % 400);  // draws, wins, losses
+      game.read_solved(solved);
+      for (int n = 0; n < 20000; ++n) {
+        const Index i = rng() % game.size();
+        std::vector<std::uint16_t> counted, made;
+        const std::optional<std::uint32_t> inside =
+            game.count_moves(i, [&](Value v) { counted.push_back(v.code()); });
+        ASSERT_EQ(inside.has_value(), game.legal(i)) << material << " " << i;
+        if (!inside) continue;
+        std::uint32_t want = 0;
+        game.moves(i, [&](Successor s) {
+          if (s.inside)
+            ++want;
+          else
+            made.push_back(s.value.code());
+        });
+        std::ranges::sort(counted);
+        std::ranges::sort(made);
+        ASSERT_EQ(*inside, want) << material << " " << metric << " " << game.text(i);
+        ASSERT_EQ(counted, made) << material << " " << metric << " " << game.text(i);
+      }
+    }
+}
+
+std::vector<std::uint16_t> values_of(const GenResult& r) {
+  return {r.values.get(), r.values.get() + r.size};
+}
+
+// Solved with dependencies from a Solver, one and two threads.
+TEST(PawnSlices, DtmEqualsTheWholeTableSolve) {
+  chess_support::Solver deps;
+  for (const char* material : {"KPvK", "KNvKP"}) {
+    Chess game = make_chess(material);
+    DependencyValues spans;
+    for (const Dependency& d : game.dependencies())
+      spans.push_back(deps.solve(d.params.values().at("material")).values);
+    game.attach(spans);
+    for (unsigned threads : {1u, 2u}) {
+      GenOptions options;
+      options.threads = threads;
+      ASSERT_GT(game.slice_count(), 1u);
+      game.read_solved({});  // pawn moves inside the table again
+      const auto whole = values_of(generate(game, options));
+      EXPECT_EQ(values_of(generate_slices(game, options)), whole)
+          << material << ", " << threads << " threads";
+    }
+  }
+}
+
+TEST(PawnSlices, DtzEqualsTheFixedPointOfWholeTablePasses) {
+  chess_support::Solver deps;
+  for (const char* material : {"KPvK", "KPvKP"}) {
+    Chess game = make_chess(material, "dtz");
+    DependencyValues spans;
+    for (const Dependency& d : game.dependencies())
+      spans.push_back(deps.solve(d.params.values().at("material"), "dtz").values);
+    game.attach(spans);
+    std::vector<std::uint16_t> pass, before;
+    int passes = 0;
+    do {  // pass k is exact where at most k-1 pawn moves can follow
+      before = pass;
+      game.read_solved(before);
+      pass = values_of(generate(game, GenOptions{}));
+      ++passes;
+    } while (pass != before);
+    EXPECT_GT(passes, 3) << material;
+    EXPECT_EQ(values_of(generate_slices(game, GenOptions{})), pass) << material;
+  }
+}
+
+}  // namespace
+}  // namespace rtb
