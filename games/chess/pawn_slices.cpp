@@ -1,6 +1,7 @@
 #include "games/chess/pawn_slices.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace rtb::chess {
 
@@ -37,6 +38,10 @@ PawnSlices::PawnSlices(const Layout& layout) {
     where_[code] = static_cast<std::uint32_t>(most - advanced) << kPlacementBits |
                    static_cast<std::uint32_t>(slice.size());
     slice.push_back(code);
+  }
+  for (auto& slice : placements_) {  // padded with all pawns on a1: broken
+    place_bits_.push_back(std::bit_width(slice.size() - 1));
+    slice.resize(std::size_t{1} << place_bits_.back(), 0);
   }
 }
 

@@ -7,11 +7,14 @@
 // slice s holds the placements of advancement `most - s`, solved in that
 // order, and a pawn move always leads into a slice solved before.
 //
-// A slice lists its placements in ascending order of their pawn fields,
-// and each placement's positions in index order without those fields: the
-// index is all bit fields when the table has pawns (side to move, 5 bits
-// of white-king slot, 6 bits per other piece), so a position's offset in
-// its slice takes a few shifts and one table lookup.
+// An offset in a slice is the position's index without its pawn fields,
+// then the number of its placement in the slice (placements in ascending
+// order of their pawn fields, padded to a power of two with broken ones):
+// consecutive offsets differ in their pawns only, as consecutive indices
+// mostly do, so the tables a capture or a promotion reads are read in the
+// order of their own indices. The index is all bit fields when the table
+// has pawns (side to move, 5 bits of white-king slot, 6 bits per other
+// piece), so a position's offset takes a few shifts and one table lookup.
 #pragma once
 
 #include <cstdint>
@@ -29,10 +32,12 @@ class PawnSlices {
 
   std::uint32_t count() const { return static_cast<std::uint32_t>(placements_.size()); }
   Index size(std::uint32_t s) const { return Index(placements_[s].size()) << rest_bits_; }
-  // The table index of position `offset` of slice s.
+  // The table index of position `offset` of slice s (a broken one where
+  // the placement is padding).
   Index index(std::uint32_t s, Index offset) const {
-    const std::uint32_t pawns = placements_[s][offset >> rest_bits_];
-    const Index rest = offset & ((Index{1} << rest_bits_) - 1);
+    const int bits = place_bits_[s];
+    const std::uint32_t pawns = placements_[s][offset & ((Index{1} << bits) - 1)];
+    const Index rest = offset >> bits;
     Index i = 0;
     int taken = 0, at = 0;  // bits of rest used; the next bit of i
     for (std::size_t k = 0; k < pawn_shift_.size(); ++k) {
@@ -61,7 +66,8 @@ class PawnSlices {
     rest |= (i >> at) << taken;
     const std::uint32_t where = where_[pawns];
     if (where == kBroken) return {count(), 0};
-    return {where >> kPlacementBits, Index(where & ((1u << kPlacementBits) - 1)) << rest_bits_ | rest};
+    const std::uint32_t slice = where >> kPlacementBits;
+    return {slice, rest << place_bits_[slice] | (where & ((1u << kPlacementBits) - 1))};
   }
 
  private:
@@ -71,7 +77,8 @@ class PawnSlices {
   std::vector<int> pawn_shift_;                         // each pawn's field in the index, lowest first
   int rest_bits_ = 0;                                   // the index's bits besides the pawns'
   std::vector<std::uint32_t> where_;                    // by pawn fields: slice << kPlacementBits | placement
-  std::vector<std::vector<std::uint32_t>> placements_;  // each slice's pawn fields, ascending
+  std::vector<std::vector<std::uint32_t>> placements_;  // each slice's pawn fields, ascending, then 0s
+  std::vector<int> place_bits_;                         // log2 of placements_[s].size()
 };
 
 }  // namespace rtb::chess
