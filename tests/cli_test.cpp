@@ -134,6 +134,16 @@ TEST_F(Cli, GenerateProbeVerifyTicTacToe) {
   EXPECT_NE(verify.out.find(std::to_string(count) + " positions verified"), std::string::npos) << verify.out;
 }
 
+// Under metric=dtz a pawn move takes the class of the position it reaches
+// from the table itself: verify reads it there, not as a draw.
+TEST_F(Cli, VerifyChecksPawnMovesOfDtzTables) {
+  Ran made = tbgen("--game chess --param material=KPvK --param metric=dtz --quiet --out " + dir_.string());
+  ASSERT_EQ(made.code, 0) << made.err;
+  Ran verify = tbgen("verify --table " + (dir_ / "KPvK-dtz.rtb").string());
+  EXPECT_EQ(verify.code, 0) << verify.out << verify.err;
+  EXPECT_NE(verify.out.find("positions verified"), std::string::npos) << verify.out;
+}
+
 TEST_F(Cli, GraphTableEqualsNaiveSolver) {
   // Vertex 7 has a self-loop and an edge to a dead end; 1-2-3 is a cycle.
   const auto file = write("g.txt", "8 10\n1 2\n2 3\n3 1\n3 4\n4 5\n5 6\n7 7\n7 6\n8 8\n8 8\n");

@@ -148,7 +148,7 @@ TEST(PawnSlices, DtmEqualsTheWholeTableSolve) {
 
 TEST(PawnSlices, DtzEqualsTheFixedPointOfWholeTablePasses) {
   chess_support::Solver deps;
-  for (const char* material : {"KPvK", "KPvKP"}) {
+  for (const char* material : {"KPvK", "KNvKP"}) {  // pawns of each colour
     Chess game = make_chess(material, "dtz");
     DependencyValues spans;
     for (const Dependency& d : game.dependencies())

@@ -5,11 +5,11 @@
 # from the finished table of that name.
 #   tests/resume_kill.sh TBGEN TBPROBE [full|quick] [KILLS] [SEED]
 # KILLS (default 20) are spread over three cases. full (about a minute and
-# a half): a chess set with pawns and dependencies (KBvKP and the nine
-# tables it needs), Connect Four 5x4 (tiered), and 4x4 Quixo (10.7 M
-# positions, cyclic). quick, for the sanitizer builds: KPvK and its
-# dependencies, Connect Four 4x4, and a random graph of 200 000 vertices
-# with cycles.
+# a half): a chess set with pawns and dependencies under metric=dtz (KBvKP,
+# solved slice by slice, and the nine tables it needs), Connect Four 5x4
+# (tiered), and 4x4 Quixo (10.7 M positions, cyclic). quick, for the
+# sanitizer builds: KPvK (metric=dtz) and its dependencies, Connect Four
+# 5x3, and a random graph of 200 000 vertices with cycles.
 set -euo pipefail
 tbgen=$1
 tbprobe=$2
@@ -22,13 +22,13 @@ trap 'rm -rf "$work"' EXIT
 echo "seed $seed (rerun: $0 TBGEN TBPROBE $mode $kills $seed)"
 
 if [ "$mode" = full ]; then
-  cases=("--game chess --param material=KBvKP" "--game connect4 --param width=5 --param height=4"
+  cases=("--game chess --param material=KBvKP --param metric=dtz" "--game connect4 --param width=5 --param height=4"
     "--game quixo --param n=4")
 else
   awk -v n=200000 -v m=600000 'BEGIN { srand(11); print n, m;
     for (i = 0; i < m; i++) { u = int(rand() * n) + 1; v = rand() < 0.7 ? u + int(rand() * 50) + 1 : int(rand() * n) + 1;
       if (v > n) v -= n; print u, v } }' >"$work/graph.txt"
-  cases=("--game chess --param material=KPvK" "--game connect4 --param width=5 --param height=3"
+  cases=("--game chess --param material=KPvK --param metric=dtz" "--game connect4 --param width=5 --param height=3"
     "--game graph --param file=$work/graph.txt")
 fi
 total_kills=0 from_checkpoint=0 from_scratch=0
