@@ -20,7 +20,8 @@ PawnSlices::PawnSlices(const Layout& layout) {
   const int pawns = static_cast<int>(pawn_shift_.size());
   rest_bits_ = 6 * (layout.slots() - 1 - pawns) + 6;  // the other pieces, the king slot and the side to move
   const int most = 6 * pawns;                         // every pawn on its seventh rank
-  placements_.resize(static_cast<std::size_t>(most - pawns + 1));
+  const int levels = most - pawns + 1;  // advancements from `pawns` (all on their second rank) to `most`
+  placements_.resize(static_cast<std::size_t>(levels));
   where_.assign(std::size_t{1} << (6 * pawns), kBroken);
   for (std::uint32_t code = 0; code < where_.size(); ++code) {  // ascending: so is each slice
     int advanced = 0;
