@@ -134,7 +134,10 @@ std::uint32_t resume_slices(const G& game, Checkpointer& cp, TierLog& log, GenSt
   const bool replayed = log.replay(h.logged, h.digest, [&](std::span<const std::uint16_t> part) {
     for (const std::uint16_t v : part) {
       values[game.slice_index(slice, offset)] = v;
-      if (++offset == game.slice_size(slice)) slice++, offset = 0;
+      if (++offset == game.slice_size(slice)) {
+        ++slice;
+        offset = 0;
+      }
     }
   });
   if (!replayed) {
