@@ -4,10 +4,10 @@
 // values are then final. Unlike tiers (gen/wdl/tiers.h), a slice is not a
 // range of the index: the game maps each slice onto its indices, and a
 // move may lead into any slice before, so the whole table's values stay in
-// memory while each slice is solved by the left-counter pass on its own,
-// with a working set that fits the cache better and, where a move's value
-// needs its successor's final value (a pawn move under the 50-move rule
-// zeroes the count), in one pass.
+// memory while each slice is solved by the left-counter pass on its own.
+// Where a move's value needs its successor's final value (a pawn move under
+// the 50-move rule zeroes the count, and takes the class it reaches), that
+// makes one pass of what whole would take one pass per pawn move.
 //
 // With options.checkpoint, finished slices go to a TierLog in the order
 // they were solved, and every checkpoint says which slice is next; a
