@@ -50,7 +50,8 @@ concept Sliced = Game<G> &&
 };
 
 // One slice of G seen as a game of its own: indices are offsets into the
-// slice, and a move into a slice before is a value known in advance.
+// slice. The game, holding the solved values, gives every move out of the
+// slice as a known value already.
 template <Sliced G>
 class SliceView {
  public:
@@ -60,8 +61,7 @@ class SliceView {
   static std::vector<ParamDoc> param_docs() { return {}; }
 
   explicit SliceView(const Params&) { throw GameError("a slice is made from its game"); }
-  SliceView(const G& game, std::uint32_t slice, std::span<const std::uint16_t> solved)
-      : game_(&game), slice_(slice), solved_(solved) {}
+  SliceView(const G& game, std::uint32_t slice) : game_(&game), slice_(slice) {}
 
   std::string identity() const { return game_->identity(); }
   std::string table_name() const { return game_->table_name(); }
@@ -81,12 +81,9 @@ class SliceView {
         return;
       }
       const auto [slice, offset] = game_->slice_of(s.index);
-      if (slice == slice_)
-        f(Successor::to(offset));
-      else if (slice < slice_) [[likely]]
-        f(Successor::known(Value::from_code(solved_[s.index])));
-      else
-        not_solved_before(i, s.index);
+      if (slice != slice_) [[unlikely]]
+        leaves_slice(i, s.index);
+      f(Successor::to(offset));
     });
   }
   // The game's count: every move it counts stays in the slice (Sliced).
@@ -103,15 +100,14 @@ class SliceView {
 
  private:
   Index at(Index offset) const { return game_->slice_index(slice_, offset); }
-  [[noreturn, gnu::cold, gnu::noinline]] void not_solved_before(Index from, Index to) const {
+  [[noreturn, gnu::cold, gnu::noinline]] void leaves_slice(Index from, Index to) const {
     throw GenError(std::string(G::kName) + ": a move from index " + std::to_string(at(from)) + " to index " +
                    std::to_string(to) + " leads out of slice " + std::to_string(slice_) +
-                   ", but not into a slice solved before it");
+                   " but is not a known value, though the game holds the values solved before");
   }
 
   const G* game_;
   std::uint32_t slice_;
-  std::span<const std::uint16_t> solved_;
 };
 
 // Puts the slices a checkpoint's log holds back into `values`; returns the
@@ -193,7 +189,7 @@ GenResult generate_slices(G& game, const GenOptions& options) {
       header(s);
       cp->set_scope(slice_options.label);
     }
-    const GenResult slice = generate(SliceView<G>(game, s, values), slice_options);
+    const GenResult slice = generate(SliceView<G>(game, s), slice_options);
     for (Index k = 0; k < slice.size; ++k) values[game.slice_index(s, k)] = slice.values[k];
     result.stats.add(slice.stats);
     if (cp) {
