@@ -1,31 +1,35 @@
 // Every position of rtb's metric=dtz tables against Syzygy's files, probed
 // with Debian's libfathom:
-//   syzygy_compare [--every=N] [--search-every=N] [--part=K/N]
-//                  RTB_DIR SYZYGY_DIR MATERIAL...
+//   syzygy_compare [--threads=N] RTB_DIR SYZYGY_DIR MATERIAL...
 // reads RTB_DIR/MATERIAL-dtz.rtb (tbgen --param metric=dtz) and, for every
 // legal position, compares the WDL class with tb_probe_wdl and the exact DTZ
 // with Fathom's, allowing the default files' rounding
 // (tests/syzygy_rounding.h). Fathom's DTZ is found as its probe_dtz finds
-// it: a zeroing best move or a mate from the WDL files, the side a .rtbz
-// keeps by libfathom's probe_table (about 2 us), the other side by Fathom's
-// root probe (tb_probe_root, a one-ply search: about 60 us). Every 1,000th
-// answer read the fast way is checked against the root probe too.
+// it, in two passes over the table: first a zeroing best move or a mate
+// from the WDL files, or the side a .rtbz keeps read by libfathom's
+// probe_table; then the other side by Fathom's one-ply search over those
+// answers (its root probe, tb_probe_root, would cost about 60 us a
+// position: it probes every child afresh). Every 1,000th answer is checked
+// against tb_probe_root itself. tb_probe_root and the DTZ files are used
+// under a lock (Fathom does not promise they are thread-safe); its WDL
+// probe is.
 // The value compared is the one rtb_chess_probe derives from the table's
 // class and depth streams (what an engine reads) and, where the table keeps
 // its values (it is not compact), the stored one too.
-//   --every=N         every N-th legal position only (default: all)
-//   --search-every=N  Fathom's search on every N-th position that needs it
-//                     (default: all); the others' class is still compared
-//   --part=K/N        the K-th of N equal index ranges (0-based), so that N
-//                     processes share a table (tb_probe_root is not
-//                     thread-safe)
 // Prints one line per table and exits non-zero on any difference.
 #include <tbprobe.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <functional>
 #include <iostream>
+#include <mutex>
+#include <span>
 #include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
 
 #include "games/chess/chess.h"
 #include "probe/rtb_chess.h"
@@ -82,10 +86,19 @@ int fathom_dtz(const Bits& p) {
 // mated side: -1), "zeroing" (the best move zeroes: 1 or 101), "stored"
 // (read from the side the .rtbz keeps) or "search" (the other side: one ply
 // of search over the stored side, only by Fathom's root probe).
+constexpr int kFailed = 9999, kUnknown = 0x7FFF;
+
+// The square a double pawn push just passed (0: none), where the opponent
+// may capture en passant.
+unsigned ep_after(const Move& m) {
+  const bool double_push = m.piece == kPawn && (m.to > m.from ? m.to - m.from : m.from - m.to) == 16;
+  return double_push ? (m.from + m.to) / 2u : 0u;
+}
+
 struct FathomAnswer {
   int dtz = 0;
   std::string how;
-  bool known = true;  // false: a search position not probed this time
+  bool known = true;  // false: a position to search
 };
 
 // Fathom's probe_dtz reads 1 + the stored entry, plus 100 for a cursed win
@@ -95,29 +108,60 @@ int stored_dtz(int wdl, int entry) {
   return wdl > 0 ? d : -d;
 }
 
-// `search()` says whether to pay for Fathom's search this time.
-FathomAnswer fathom_answer(const Board& b, const Bits& p, int wdl, const std::function<bool()>& search) {
+FathomAnswer fathom_answer(const Board& b, const Bits& p, int wdl, std::mutex& dtz_files) {
+  if (wdl == 99) return {kFailed, "fail"};
   if (wdl == 0) return {0, "draw"};
   bool any = false, zeroing = false;
   legal_moves(b, [&](const Move& m, const Board& after) {
     any = true;
-    if (wdl > 0 && (m.converts() || m.piece == kPawn)) {
-      const bool double_push = m.piece == kPawn && (m.to > m.from ? m.to - m.from : m.from - m.to) == 16;
-      const unsigned ep = double_push ? (m.from + m.to) / 2u : 0u;
-      const int child = Material::of(after).kings_only() ? 0 : fathom_wdl(bits_of(after), ep);
-      zeroing |= -child == wdl;
-    }
+    if (wdl > 0 && (m.converts() || m.piece == kPawn))
+      zeroing |= -fathom_wdl(bits_of(after), ep_after(m)) == wdl;
   });
   if (!any) return in_check(b, b.stm) ? FathomAnswer{-1, "mate"} : FathomAnswer{0, "draw"};
   if (zeroing) return {wdl == 2 ? 1 : 101, "zeroing"};
   const FathomPos pos{p.white,   p.black, p.kings, p.queens, p.rooks,        p.bishops,
                       p.knights, p.pawns, 0,       0,        p.white_to_move};
-  int success = 1;
-  const int entry = probe_table(&pos, wdl, &success, 2 /* DTZ */);
-  if (success == 0) return {9999, "fail"};
+  int success = 1, entry = 0;
+  {
+    const std::lock_guard lock(dtz_files);
+    entry = probe_table(&pos, wdl, &success, 2 /* DTZ */);
+  }
+  if (success == 0) return {kFailed, "fail"};
   if (success > 0) return {stored_dtz(wdl, entry), "stored"};
-  if (!search()) return {0, "search", false};
-  return {fathom_dtz(p), "search"};
+  return {0, "search", false};
+}
+
+constexpr std::array<std::string_view, 6> kHows = {"draw", "mate", "zeroing", "stored", "search", "fail"};
+constexpr std::uint8_t kMate = 1;
+
+// Fathom's one-ply search (its probe_dtz) for a position of the side a
+// .rtbz does not keep, over the answers (and how they were found) for the
+// other side, by index. A winner looks only at moves that do not zero, a
+// mate counting 1; a loser at all, a zeroing one counting -1 (or -101
+// where the 50-move rule saves it).
+int searched_dtz(const Chess& game, const Board& b, int wdl, std::span<const std::int16_t> answers,
+                 std::span<const std::uint8_t> how) {
+  int best = wdl > 0 ? kFailed : -1;
+  bool failed = false;
+  legal_moves(b, [&](const Move& m, const Board& after) {
+    const bool zeroes = m.converts() || m.piece == kPawn;
+    if (wdl > 0 && zeroes) return;
+    if (zeroes) {
+      const int v = wdl == -2 ? -1 : fathom_wdl(bits_of(after), ep_after(m)) == 2 ? 0 : -101;
+      best = std::min(best, v);
+      return;
+    }
+    const Index child = game.layout().index(after);
+    failed |= answers[child] == kFailed || answers[child] == kUnknown;
+    if (wdl < 0) {
+      best = std::min(best, -answers[child] - 1);
+    } else if (how[child] == kMate) {
+      best = 1;
+    } else if (const int v = -answers[child]; v > 0) {
+      best = std::min(best, v + 1);
+    }
+  });
+  return failed ? kFailed : best;
 }
 
 // The value rtb_chess_probe gives, 0xFFFF's value on failure.
@@ -129,91 +173,139 @@ Value derived_value(const rtb_chess* tb, const Bits& p) {
   return v.wdl == RTB_WIN ? Value::win(v.depth) : v.wdl == RTB_LOSS ? Value::loss(v.depth) : Value::draw();
 }
 
-struct Options {
-  std::uint64_t every = 1, search_every = 1, part = 0, parts = 1;
-};
-
-// Reads the leading --every=N, --search-every=N and --part=K/N flags.
-bool read_options(int& argc, char**& argv, Options& o) {
-  for (; argc > 1 && std::string(argv[1]).starts_with("--"); ++argv, --argc) {
-    const std::string a = argv[1];
-    const auto number = [&](std::size_t from) {
-      return std::max<std::uint64_t>(1, std::stoull(a.substr(from)));
-    };
-    if (a.starts_with("--every="))
-      o.every = number(8);
-    else if (a.starts_with("--search-every="))
-      o.search_every = number(15);
-    else if (a.starts_with("--part=") && a.find('/') != std::string::npos) {
-      o.part = std::stoull(a.substr(7));
-      o.parts = number(a.find('/') + 1);
-      if (o.part >= o.parts) return false;
-    } else
-      return false;
-  }
-  return true;
-}
-
 struct Counts {
-  std::uint64_t legal = 0, positions = 0, differ = 0, rounded = 0, searched = 0, search_skipped = 0,
-                cross_checked = 0;
+  std::uint64_t positions = 0, differ = 0, rounded = 0, searched = 0, cross_checked = 0;
+  void add(const Counts& o) {
+    positions += o.positions, differ += o.differ, rounded += o.rounded, searched += o.searched;
+    cross_checked += o.cross_checked;
+  }
 };
 
-// Compares one table's positions in this part's index range; prints the
-// first differences and returns the counts.
-Counts compare_table(const rtb_chess* tb, const std::string& dir, const char* material, const Options& o) {
-  Params params;
-  params.set("material", material);
-  params.set("metric", "dtz");
-  const Chess game(params);
-  std::vector<std::uint16_t> values;
-  const storage::TableReader reader(dir + "/" + game.table_name() + ".rtb");
-  if (reader.has_values()) values = reader.read_all();
-  Counts c;
-  std::uint64_t search_seen = 0;
-  const Index begin = game.size() * o.part / o.parts, end = game.size() * (o.part + 1) / o.parts;
-  for (Index i = begin; i < end; ++i) {
-    if (!game.legal(i) || c.legal++ % o.every != 0) continue;
-    ++c.positions;
-    Board b;
-    game.layout().decode(i, b);
-    const Bits p = bits_of(b);
-    const Value v = derived_value(tb, p);
-    const int wdl = fathom_wdl(p);
-    const FathomAnswer f = fathom_answer(b, p, wdl, [&] { return search_seen++ % o.search_every == 0; });
-    c.searched += f.how == "search" && f.known;
-    c.search_skipped += !f.known;
-    // Fathom's own root probe answers every 1,000th position the fast way
-    // was read, so that reading the stored side directly is known to be
-    // what Fathom reports.
-    if (f.known && f.how != "search" && c.positions % 1000 == 0) {
-      ++c.cross_checked;
-      if (fathom_dtz(p) != f.dtz) {
-        std::cout << "  " << game.text(i) << ": Fathom's root probe says " << fathom_dtz(p)
-                  << ", its table read " << f.dtz << " (" << f.how << ")\n";
-        ++c.differ;
-      }
-    }
-    const std::vector<int> allowed = syzygy::fathom_dtz(v, f.how);
-    const bool same = static_cast<int>(wdl50(v)) == wdl &&
-                      (!f.known || std::find(allowed.begin(), allowed.end(), f.dtz) != allowed.end()) &&
-                      (values.empty() || Value::from_code(values[i]) == v);
-    c.rounded += same && f.known && f.dtz != signed_dtz(v);
-    if (!same && ++c.differ <= 10)
-      std::cout << "  " << game.text(i) << ": ours " << wdl50_name(wdl50(v)) << " " << signed_dtz(v)
-                << (values.empty() ? "" : " (stored " + to_string(Value::from_code(values[i])) + ")")
-                << ", Syzygy " << wdl << " " << f.dtz << " (" << f.how << ")\n";
-  }
-  return c;
+// Runs work(lo, hi) on chunks of [0, n) from `threads` threads.
+void parallel(Index n, unsigned threads, const std::function<void(Index, Index)>& work) {
+  constexpr Index kChunk = Index{1} << 16;
+  std::atomic<Index> next{0};
+  std::vector<std::jthread> pool;
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (Index lo; (lo = next.fetch_add(kChunk)) < n;) work(lo, std::min(n, lo + kChunk));
+    });
 }
+
+class TableComparison {
+ public:
+  TableComparison(const rtb_chess* tb, const std::string& dir, const char* material)
+      : tb_(tb), game_(params_of(material)) {
+    const storage::TableReader reader(dir + "/" + game_.table_name() + ".rtb");
+    if (reader.has_values()) values_ = reader.read_all();
+  }
+
+  // Pass 1: Fathom's answer for every position the fast way, the side a
+  // .rtbz does not keep marked kUnknown. Pass 2: that side searched over
+  // the answers of pass 1, and every position compared with rtb's value.
+  Counts run(unsigned threads) {
+    answers_.assign(game_.size(), kUnknown);
+    wdl_.assign(game_.size(), 0);
+    how_.assign(game_.size(), 0);
+    parallel(game_.size(), threads, [&](Index lo, Index hi) { read_answers(lo, hi); });
+    std::mutex merge;
+    Counts total;
+    parallel(game_.size(), threads, [&](Index lo, Index hi) {
+      const Counts c = compare(lo, hi);
+      const std::lock_guard lock(merge);
+      total.add(c);
+    });
+    return total;
+  }
+
+ private:
+  static Params params_of(const char* material) {
+    Params params;
+    params.set("material", material);
+    params.set("metric", "dtz");
+    return params;
+  }
+
+  void read_answers(Index lo, Index hi) {
+    for (Index i = lo; i < hi; ++i) {
+      Board b;
+      if (!game_.legal(i) || !game_.layout().decode(i, b)) continue;
+      const Bits p = bits_of(b);
+      const int wdl = fathom_wdl(p);
+      const FathomAnswer f = fathom_answer(b, p, wdl, dtz_files_);
+      wdl_[i] = static_cast<std::int8_t>(wdl);
+      how_[i] = static_cast<std::uint8_t>(std::ranges::find(kHows, f.how) - kHows.begin());
+      if (f.known) answers_[i] = static_cast<std::int16_t>(f.dtz);
+    }
+  }
+
+  Counts compare(Index lo, Index hi) {
+    Counts c;
+    for (Index i = lo; i < hi; ++i) {
+      Board b;
+      if (!game_.legal(i) || !game_.layout().decode(i, b)) continue;
+      ++c.positions;
+      const Bits p = bits_of(b);
+      const int wdl = wdl_[i];
+      const bool search = answers_[i] == kUnknown;
+      const int dtz = search ? searched_dtz(game_, b, wdl, answers_, how_) : answers_[i];
+      c.searched += search;
+      // Every 1,000th answer is checked against Fathom's own root probe,
+      // so that reading the table and searching here are known to give
+      // what Fathom reports.
+      if (c.positions % 1000 == 0) {
+        ++c.cross_checked;
+        int root = 0;
+        {
+          const std::lock_guard lock(dtz_files_);
+          root = fathom_dtz(p);
+        }
+        if (root != dtz)
+          report(c, i,
+                 "Fathom's root probe says " + std::to_string(root) + ", read here " + std::to_string(dtz) +
+                     (search ? " (searched)" : ""));
+      }
+      const Value v = derived_value(tb_, p);
+      const std::string how(kHows.at(how_[i]));
+      const std::vector<int> allowed = syzygy::fathom_dtz(v, how);
+      const bool same = static_cast<int>(wdl50(v)) == wdl &&
+                        std::ranges::find(allowed, dtz) != allowed.end() &&
+                        (values_.empty() || Value::from_code(values_[i]) == v);
+      c.rounded += same && dtz != signed_dtz(v);
+      if (!same)
+        report(c, i,
+               std::string("ours ") + wdl50_name(wdl50(v)) + " " + std::to_string(signed_dtz(v)) +
+                   (values_.empty() ? "" : " (stored " + to_string(Value::from_code(values_[i])) + ")") +
+                   ", Syzygy " + std::to_string(wdl) + " " + std::to_string(dtz) + " (" + how + ")");
+    }
+    return c;
+  }
+
+  void report(Counts& c, Index i, const std::string& what) {
+    if (++c.differ > 10) return;
+    const std::lock_guard lock(print_);
+    std::cout << "  " << game_.text(i) << ": " << what << "\n";
+  }
+
+  const rtb_chess* tb_;
+  const Chess game_;
+  std::vector<std::uint16_t> values_;
+  std::vector<std::int16_t> answers_;
+  std::vector<std::int8_t> wdl_;
+  std::vector<std::uint8_t> how_;  // into kHows
+  std::mutex dtz_files_, print_;
+};
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options options;
-  if (!read_options(argc, argv, options) || argc < 4) {
-    std::cerr << "usage: syzygy_compare [--every=N] [--search-every=N] [--part=K/N] RTB_DIR SYZYGY_DIR "
-                 "MATERIAL...\n";
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  if (argc > 1 && std::string(argv[1]).starts_with("--threads=")) {
+    threads = std::max(1, std::stoi(std::string(argv[1]).substr(10)));
+    ++argv, --argc;
+  }
+  if (argc < 4) {
+    std::cerr << "usage: syzygy_compare [--threads=N] RTB_DIR SYZYGY_DIR MATERIAL...\n";
     return 2;
   }
   if (!tb_init(argv[2]) || TB_LARGEST == 0) {
@@ -229,16 +321,15 @@ int main(int argc, char** argv) {
   for (int a = 3; a < argc; ++a) {
     Counts c;
     try {
-      c = compare_table(tb, argv[1], argv[a], options);
+      c = TableComparison(tb, argv[1], argv[a]).run(threads);
     } catch (const std::exception& e) {
       std::cerr << "syzygy_compare: " << e.what() << "\n";
       return 2;
     }
-    std::cout << argv[a] << " (part " << options.part << "/" << options.parts << "): " << c.positions
-              << " of " << c.legal << " positions, " << c.differ << " differ, " << c.rounded
-              << " rounded by Syzygy's files; DTZ by Fathom's search " << c.searched << ", not searched "
-              << c.search_skipped << "; " << c.cross_checked << " table reads cross-checked" << std::endl;
-    failed_tables += c.differ != 0;
+    std::cout << argv[a] << ": " << c.positions << " positions, " << c.differ << " differ, " << c.rounded
+              << " rounded by Syzygy's files, " << c.searched << " searched, " << c.cross_checked
+              << " cross-checked with Fathom's root probe" << std::endl;
+    failed_tables += c.differ != 0 || c.positions == 0;
   }
   rtb_chess_close(tb);
   return failed_tables ? 1 : 0;

@@ -8,13 +8,9 @@
 # Syzygy's files are looked for in $RTB_SYZYGY_DIR (required); rtb's tables
 # go to $RTB_DTZ_DIR (default a temporary directory; tables already there
 # are used as they are). Says "skipped" and exits 0 where the files or
-# libfathom are absent; not run by ctest (the 3-4 piece tables take about
-# 20 CPU minutes, a 5-piece table an hour or more).
-#   RTB_COMPARE_JOBS=N          processes sharing each table (default: nproc)
-#   RTB_COMPARE_EVERY=N         every N-th legal position only
-#   RTB_COMPARE_SEARCH_EVERY=N  Fathom's one-ply search (about 60 us) on
-#                               every N-th position of the side a .rtbz does
-#                               not keep; the others' class is still compared
+# libfathom are absent; not run by ctest (minutes for the 3-4 piece tables,
+# tens of minutes for a 5-piece table). RTB_COMPARE_THREADS=N threads
+# (default: all cores).
 set -euo pipefail
 build=$1
 shift
@@ -55,19 +51,4 @@ for t in "${tables[@]}"; do
   [ -f "$out/$t-dtz.rtb" ] ||
     "$build/cli/tbgen" --game chess --param material="$t" --param metric=dtz --out "$out" --quiet
 done
-jobs=${RTB_COMPARE_JOBS:-$(nproc)}
-logs=$(mktemp -d)
-pids=()
-for ((k = 0; k < jobs; ++k)); do
-  "$compare" --every="${RTB_COMPARE_EVERY:-1}" --search-every="${RTB_COMPARE_SEARCH_EVERY:-1}" \
-    --part="$k/$jobs" "$out" "$syzygy" "${tables[@]}" > "$logs/$k" 2>&1 &
-  pids+=($!)
-done
-status=0
-for ((k = 0; k < jobs; ++k)); do
-  wait "${pids[$k]}" || status=1
-  cat "$logs/$k"
-done
-rm -rf "$logs"
-echo "syzygy_compare: $([ $status = 0 ] && echo "no difference" || echo FAILED)"
-exit $status
+"$compare" --threads="${RTB_COMPARE_THREADS:-$(nproc)}" "$out" "$syzygy" "${tables[@]}"
