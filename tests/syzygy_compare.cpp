@@ -233,7 +233,7 @@ class TableComparison {
       const Bits p = bits_of(b);
       const int wdl = fathom_wdl(p);
       const FathomAnswer f = fathom_answer(b, p, wdl, dtz_files_);
-      wdl_[i] = static_cast<std::int8_t>(wdl);
+      wdl_[i] = static_cast<std::uint8_t>(wdl + 2);
       how_[i] = static_cast<std::uint8_t>(std::ranges::find(kHows, f.how) - kHows.begin());
       if (f.known) answers_[i] = static_cast<std::int16_t>(f.dtz);
     }
@@ -246,7 +246,7 @@ class TableComparison {
       if (!game_.legal(i) || !game_.layout().decode(i, b)) continue;
       ++c.positions;
       const Bits p = bits_of(b);
-      const int wdl = wdl_[i];
+      const int wdl = wdl_[i] - 2;
       const bool search = answers_[i] == kUnknown;
       const int dtz = search ? searched_dtz(game_, b, wdl, answers_, how_) : answers_[i];
       c.searched += search;
@@ -291,7 +291,7 @@ class TableComparison {
   const Chess game_;
   std::vector<std::uint16_t> values_;
   std::vector<std::int16_t> answers_;
-  std::vector<std::int8_t> wdl_;
+  std::vector<std::uint8_t> wdl_;  // Fathom's class + 2
   std::vector<std::uint8_t> how_;  // into kHows
   std::mutex dtz_files_, print_;
 };
