@@ -17,27 +17,6 @@
 namespace rtb::cli {
 namespace {
 
-// The tables of the run in build order: the set's (those that exist are
-// skipped unless forced, as in one process) and their missing dependencies.
-std::vector<mpi::PlannedTable> plan_run(const std::string& game_name, const Params& params,
-                                        const BuildOptions& options) {
-  const std::vector<Params> tables = expand_params(game_name, params);
-  std::vector<mpi::PlannedTable> plan;
-  for (const Params& one : tables)
-    with_game(game_name, one, [&](auto& game) {
-      using G = std::decay_t<decltype(game)>;
-      if constexpr (!wdl_solvable<G>())
-        throw GameError("game " + game_name +
-                        " has moves to sums of positions: generate it with --solver grundy");
-      else if (tables.size() == 1 || options.force ||
-               !std::filesystem::exists(table_path(options.out_dir, game.table_name())))
-        mpi::plan_table(game, options, plan);
-      return 0;
-    });
-  mpi::link_plan(plan);
-  return plan;
-}
-
 void print_exchange(const mpi::Comm& comm, const std::string& name, const mpi::ExchangeStats& mine,
                     Index size) {
   const std::uint64_t bytes = comm.sum(mine.bytes_sent);
@@ -87,14 +66,14 @@ void generate_over_mpi(const ValueKind& kind, const std::string& game, const Par
     return;
   }
   if (comm.size() > 1) options.gen.progress = nullptr;  // several ranks would share one terminal
-  std::vector<mpi::PlannedTable> plan;
+  std::vector<PlannedTable> plan;
   comm.together([&] { plan = plan_run(game, params, options); });
-  for (const mpi::PlannedTable& t : plan) options.plan.push_back(t.name);
+  for (const PlannedTable& t : plan) options.plan.push_back(t.name);
   const bool split = mode == MpiMode::kSplit || (mode == MpiMode::kAuto && plan.size() == 1);
   if (!split) {
     BuildOptions one = options;
     one.force = options.force;
-    mpi::schedule(plan, comm, [&](const mpi::PlannedTable& t) {
+    mpi::schedule(plan, comm, [&](const PlannedTable& t) {
       with_game(t.game, t.params, [&](auto& g) {
         if constexpr (wdl_solvable<std::decay_t<decltype(g)>>()) build_table(g, one);
         return 0;
@@ -102,7 +81,7 @@ void generate_over_mpi(const ValueKind& kind, const std::string& game, const Par
     });
     return;
   }
-  for (const mpi::PlannedTable& t : plan)
+  for (const PlannedTable& t : plan)
     with_game(t.game, t.params, [&](auto& g) {
       if constexpr (wdl_solvable<std::decay_t<decltype(g)>>()) {
         const mpi::ExchangeStats exchange = mpi::build_split(g, options, comm);

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -82,26 +83,28 @@ int run_generate(const ValueKind& kind, const std::string& game, const Params& p
                  bool quiet, double progress_every, const MpiRun& mpi_run,
                  const std::optional<std::string>& compact) {
   std::filesystem::create_directories(options.out_dir);
-  auto start = std::chrono::steady_clock::now();
   const auto printer = quiet ? nullptr : progress_on_stderr(progress_every);
   std::vector<std::filesystem::path> written_paths;
+  std::mutex output;  // tables built at once report from their own threads
   options.on_written = [&](const WrittenTable& written) {
+    const std::lock_guard lock(output);
     written_paths.push_back(written.path);
-    const auto now = std::chrono::steady_clock::now();
     if (printer) printer->clear();
     std::cout << written.path.string() << std::endl;
     if (!quiet)
       std::cerr << written.path.stem().string() << ": "
-                << run_summary(written.meta, std::chrono::duration<double>(now - start).count(),
-                               peak_memory_bytes())
-                << "\n";
-    start = now;
+                << run_summary(written.meta, written.seconds, peak_memory_bytes()) << "\n";
   };
   options.on_note = [&](const std::string& note) {
+    const std::lock_guard lock(output);
     if (printer) printer->clear();
     std::cerr << "note: " << note << "\n";
   };
-  if (printer) options.gen.progress = sink_of(printer);
+  if (printer)
+    options.gen.progress = [&, sink = sink_of(printer)](const ProgressReport& report) {
+      const std::lock_guard lock(output);
+      sink(report);
+    };
 #ifdef RTB_MPI
   if (mpi_run.active) {
     generate_over_mpi(kind, game, params, options, parse_mpi_mode(mpi_run.mode), quiet);

@@ -9,38 +9,26 @@
 #include "cli/value_kind.h"
 #include "games/registry.h"
 #include "gen/wdl/build.h"
+#include "gen/wdl/build_plan.h"
 #include "gen/wdl/verify.h"
 
 namespace rtb::cli {
 namespace {
 
-// The tables of a set that exist are skipped; a single table is rebuilt
-// (or refused) as asked.
-bool skipped(std::size_t tables, const std::filesystem::path& path, const BuildOptions& options) {
-  return tables > 1 && std::filesystem::exists(path) && !options.force;
-}
-
+// The set's tables and their missing dependencies (gen/wdl/table_plan.h),
+// several at once where they do not read each other.
 void generate(const std::string& game_name, const Params& params, const BuildOptions& asked) {
-  const std::vector<Params> tables = expand_params(game_name, params);
+  const std::vector<PlannedTable> plan = plan_run(game_name, params, asked);
   BuildOptions options = asked;
-  for (const Params& one : tables)
-    with_game(game_name, one, [&](auto& game) {
-      if constexpr (wdl_solvable<std::decay_t<decltype(game)>>())
-        if (!skipped(tables.size(), table_path(options.out_dir, game.table_name()), options))
-          plan_tables(game, options, options.plan);
+  for (const PlannedTable& t : plan) options.plan.push_back(t.name);
+  build_plan(plan, options.gen.threads, [&](const PlannedTable& t, unsigned threads) {
+    BuildOptions one = options;
+    one.gen.threads = threads;
+    with_game(t.game, t.params, [&](auto& game) {
+      if constexpr (wdl_solvable<std::decay_t<decltype(game)>>()) build_table(game, one);
       return 0;
     });
-  for (const Params& one : tables) {
-    with_game(game_name, one, [&](auto& game) {
-      if constexpr (!wdl_solvable<std::decay_t<decltype(game)>>())
-        throw GameError("game " + game_name +
-                        " has moves to sums of positions: generate it with --solver grundy");
-      const auto path = table_path(options.out_dir, game.table_name());
-      if (skipped(tables.size(), path, options)) return 0;
-      build_table(game, options);
-      return 0;
-    });
-  }
+  });
 }
 
 int verify(const OpenedTable& table, unsigned threads, std::ostream& out) {

@@ -54,6 +54,7 @@ inline std::vector<std::uint16_t> arena_codes(const ArenaResult& result) {
 template <Arena G>
 std::filesystem::path build_arena_table(const G& game, Objective objective, const BuildOptions& options,
                                         ArenaStats* stats_out = nullptr) {
+  const Stopwatch started;
   const auto path = table_path(options.out_dir, arena_table_name(game, objective));
   const storage::TableLock lock = prepare_output(path, options);
   GenOptions gen = options.gen;
@@ -63,7 +64,7 @@ std::filesystem::path build_arena_table(const G& game, Objective objective, cons
   std::vector<std::uint16_t> codes = arena_codes(result);
   result = {};  // the codes are all that is written
   write_and_report(path, arena_table_meta(game, objective, stats), std::span<const std::uint16_t>(codes),
-                   options, lock);
+                   options, lock, started);
   if (stats_out) *stats_out = stats;
   return path;
 }

@@ -2,6 +2,7 @@
 // run is told, and the meta fields every table has.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -24,6 +25,18 @@ namespace rtb {
 struct WrittenTable {
   std::filesystem::path path;
   const storage::TableMeta& meta;
+  double seconds;  // wall time from the start of its build (tables built at once overlap)
+};
+
+// Wall seconds since construction: a build's, for WrittenTable.
+class Stopwatch {
+ public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 struct BuildOptions {
@@ -33,7 +46,7 @@ struct BuildOptions {
   // Seconds of work between checkpoints of a long table (0: none), and
   // whether to resume from the checkpoint an earlier run left.
   double checkpoint_every = 120;
-  // The tables this run builds, in order (see plan_tables in gen/wdl/build.h),
+  // The tables this run builds, in order (see plan_run in gen/wdl/table_plan.h),
   // so each one's progress says "table 6 of 20"; empty: no place is known.
   std::vector<std::string> plan;
   // Called after each table is written, dependencies included.
@@ -95,17 +108,19 @@ struct NamedStream {
   std::vector<std::byte> bytes;
 };
 
-// Writes a whole table, with its streams, and tells options.on_written.
+// Writes a whole table, with its streams, and tells options.on_written how
+// long since `started` it took.
 inline void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
                              std::span<const std::uint16_t> values, const BuildOptions& options,
-                             const storage::TableLock& lock, std::span<const NamedStream> streams = {}) {
+                             const storage::TableLock& lock, const Stopwatch& started,
+                             std::span<const NamedStream> streams = {}) {
   storage::WriteOptions write;
   write.force = options.force;
   storage::TableWriter writer(path, values.size(), write, lock);
   writer.append(values);
   for (const NamedStream& s : streams) writer.add_stream(s.name, s.bytes);
   writer.commit(meta);
-  if (options.on_written) options.on_written({path, meta});
+  if (options.on_written) options.on_written({path, meta, started.seconds()});
 }
 
 }  // namespace rtb

@@ -43,13 +43,14 @@ storage::TableMeta grundy_meta(const G& game, const GrundyResult& result) {
 template <ImpartialGame G>
 std::filesystem::path build_grundy_table(const G& game, const BuildOptions& options,
                                          GrundyStats* stats_out = nullptr) {
+  const Stopwatch started;
   const auto path = table_path(options.out_dir, grundy_table_name(game.table_name()));
   const storage::TableLock lock = prepare_output(path, options);
   GenOptions gen = options.gen;
   gen.table = place_in_plan(options, path.stem().string());
   GrundyResult result = solve_grundy(game, gen);
   write_and_report(path, grundy_meta(game, result),
-                   std::span<const std::uint16_t>(result.values.get(), result.size), options, lock);
+                   std::span<const std::uint16_t>(result.values.get(), result.size), options, lock, started);
   if (stats_out) *stats_out = result.stats;
   return path;
 }

@@ -26,41 +26,10 @@
 #include "gen/mpi/split_retrograde.h"
 #include "gen/mpi/split_tiers.h"
 #include "gen/wdl/build.h"
+#include "gen/wdl/table_plan.h"
 #include "gen/wdl/tiers.h"
 
 namespace rtb::mpi {
-
-// A table to build, and the tables of the plan it reads.
-struct PlannedTable {
-  std::string name, game;
-  Params params;
-  std::vector<std::string> reads;  // names of its dependencies
-  std::vector<std::size_t> needs;  // those of them in the plan
-};
-
-// Adds `game` and its missing dependencies (depth first) to `plan`.
-template <Game G>
-void plan_table(const G& game, const BuildOptions& options, std::vector<PlannedTable>& plan) {
-  if (std::ranges::any_of(plan, [&](const PlannedTable& t) { return t.name == game.table_name(); })) return;
-  PlannedTable table{game.table_name(), std::string(G::kName), game.params(), {}, {}};
-  if constexpr (AttachesDependencies<G>)
-    for (const Dependency& dep : game.dependencies())
-      with_game(dep.game, dep.params, [&](auto& sub) {
-        table.reads.push_back(sub.table_name());
-        if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())))
-          plan_table(sub, options, plan);
-        return 0;
-      });
-  plan.push_back(std::move(table));
-}
-
-// Links each table of the plan to the tables of the plan it reads.
-inline void link_plan(std::vector<PlannedTable>& plan) {
-  for (PlannedTable& t : plan)
-    for (const std::string& name : t.reads)
-      for (std::size_t k = 0; k < plan.size(); ++k)
-        if (plan[k].name == name) t.needs.push_back(k);
-}
 
 using BuildOne = std::function<void(const PlannedTable&)>;
 
@@ -140,6 +109,7 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
       throw GenError(game.table_name() +
                      " is solved slice by slice (its moves read the slices solved before), "
                      "which a split run does not do: build it with --mpi tables");
+  const Stopwatch started;
   const auto path = table_path(options.out_dir, game.table_name());
   std::optional<storage::TableLock> lock;
   std::optional<storage::TableWriter> writer;
@@ -178,7 +148,7 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
     if (!comm.root()) return;
     const storage::TableMeta meta = table_meta(game, stats);
     writer->commit(meta);
-    if (options.on_written) options.on_written({path, meta});
+    if (options.on_written) options.on_written({path, meta, started.seconds()});
   });
   return exchange;
 }

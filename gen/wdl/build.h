@@ -103,22 +103,6 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
   return values;
 }
 
-// Appends to `plan` the tables build_table(game) will build, in the order
-// it builds them: the missing dependencies, depth first, then `game`.
-template <Game G>
-void plan_tables(const G& game, const BuildOptions& options, std::vector<std::string>& plan) {
-  auto planned = [&](const std::string& name) { return std::ranges::find(plan, name) != plan.end(); };
-  if constexpr (AttachesDependencies<G>)
-    for (const Dependency& dep : game.dependencies())
-      with_game(dep.game, dep.params, [&](auto& sub) {
-        if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())) &&
-            !planned(sub.table_name()))
-          plan_tables(sub, options, plan);
-        return 0;
-      });
-  if (!planned(game.table_name())) plan.push_back(game.table_name());
-}
-
 // The streams a table keeps beside its values: the class stream, then the
 // depth stream and its map, where the game has them.
 template <Game G>
@@ -145,6 +129,7 @@ std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint1
 // storage::StorageError) with nothing written.
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out) {
+  const Stopwatch started;
   const auto path = table_path(options.out_dir, game.table_name());
   const storage::TableLock lock = prepare_output(path, options);
   const auto dependency_values = attach_dependencies(game, options);
@@ -160,14 +145,14 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     const storage::TableMeta meta = table_meta(game, stats);
     writer.commit(meta);
     Checkpointing::remove(path);
-    if (options.on_written) options.on_written({path, meta});
+    if (options.on_written) options.on_written({path, meta, started.seconds()});
   } else {
     GenResult result = generate_table(game, gen);
     checkpoints.resumed.reset();
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);
     const std::vector<NamedStream> streams = table_streams(game, values, gen.threads);
-    write_and_report(path, table_meta(game, stats), values, options, lock, streams);
+    write_and_report(path, table_meta(game, stats), values, options, lock, started, streams);
     Checkpointing::remove(path);
   }
   if (stats_out) *stats_out = stats;

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@
 #include "gen/core/system.h"
 #include "gen/core/thread_pool.h"
 #include "gen/wdl/build.h"
+#include "gen/wdl/build_plan.h"
 #include "gen/wdl/verify.h"
 #include "probe/rtb_chess.h"
 #include "tests/chess_support.h"
@@ -57,17 +59,28 @@ int generate(const std::filesystem::path& dir, const std::string& what, unsigned
   options.gen.threads = threads;
   std::uint64_t positions = 0, bytes = 0;
   int tables = 0;
+  std::mutex written_mutex;  // tables built at once
   options.on_written = [&](const WrittenTable& written) {
+    const std::lock_guard lock(written_mutex);
     positions += written.meta.legal;
     bytes += std::filesystem::file_size(written.path);
     ++tables;
   };
   const double cpu0 = cpu_seconds();
   const auto wall0 = std::chrono::steady_clock::now();
+  // As tbgen builds a set: tables that do not read each other at once.
+  std::vector<PlannedTable> plan;
   for (const std::string& m : materials(what)) {
-    Chess game = chess_support::make_chess(m);
-    if (!std::filesystem::exists(table_path(dir, game.table_name()))) build_table(game, options);
+    const Chess game = chess_support::make_chess(m);
+    if (!std::filesystem::exists(table_path(dir, game.table_name()))) plan_table(game, options, plan);
   }
+  link_plan(plan);
+  build_plan(plan, threads, [&](const PlannedTable& t, unsigned share) {
+    BuildOptions one = options;
+    one.gen.threads = share;
+    Chess game(t.params);
+    build_table(game, one);
+  });
   const double cpu = cpu_seconds() - cpu0;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   std::printf(

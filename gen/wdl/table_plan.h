@@ -1,0 +1,77 @@
+// The tables a run builds, and which of them each one reads: the set the
+// user named (chess material=all4) and the dependencies missing from the
+// output directory, so that tables that do not read each other can be
+// built at once (threads: gen/wdl/build_plan.h; MPI ranks: gen/mpi/build.h).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "games/game.h"
+#include "games/impartial.h"
+#include "games/registry.h"
+#include "gen/core/output.h"
+
+namespace rtb {
+
+// A table to build, and the tables of the plan it reads.
+struct PlannedTable {
+  std::string name, game;
+  Params params;
+  std::vector<std::string> reads;  // names of its dependencies
+  std::vector<std::size_t> needs;  // those of them in the plan
+};
+
+// Adds `game` and its missing dependencies (depth first) to `plan`.
+template <Game G>
+void plan_table(const G& game, const BuildOptions& options, std::vector<PlannedTable>& plan) {
+  if (std::ranges::any_of(plan, [&](const PlannedTable& t) { return t.name == game.table_name(); })) return;
+  PlannedTable table{game.table_name(), std::string(G::kName), game.params(), {}, {}};
+  if constexpr (AttachesDependencies<G>)
+    for (const Dependency& dep : game.dependencies())
+      with_game(dep.game, dep.params, [&](auto& sub) {
+        table.reads.push_back(sub.table_name());
+        if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())))
+          plan_table(sub, options, plan);
+        return 0;
+      });
+  plan.push_back(std::move(table));
+}
+
+// Links each table of the plan to the tables of the plan it reads.
+inline void link_plan(std::vector<PlannedTable>& plan) {
+  for (PlannedTable& t : plan)
+    for (const std::string& name : t.reads)
+      for (std::size_t k = 0; k < plan.size(); ++k)
+        if (plan[k].name == name) t.needs.push_back(k);
+}
+
+// The plan of a run of game `game_name` with `params`, in build order. The
+// tables of a set that exist are skipped unless forced; a single table is
+// planned as asked (build_table rebuilds or refuses it). Throws GameError
+// for a game the wdl solver cannot solve.
+inline std::vector<PlannedTable> plan_run(std::string_view game_name, const Params& params,
+                                          const BuildOptions& options) {
+  const std::vector<Params> tables = expand_params(game_name, params);
+  std::vector<PlannedTable> plan;
+  for (const Params& one : tables)
+    with_game(game_name, one, [&](auto& game) {
+      using G = std::decay_t<decltype(game)>;
+      if constexpr (!wdl_solvable<G>())
+        throw GameError("game " + std::string(game_name) +
+                        " has moves to sums of positions: generate it with --solver grundy");
+      else if (tables.size() == 1 || options.force ||
+               !std::filesystem::exists(table_path(options.out_dir, game.table_name())))
+        plan_table(game, options, plan);
+      return 0;
+    });
+  link_plan(plan);
+  return plan;
+}
+
+}  // namespace rtb

@@ -1,0 +1,134 @@
+// The scheduler that builds a plan's tables several at once
+// (gen/wdl/build_plan.h): each table after the tables it reads, each once,
+// at most `threads` threads in use, tables that do not read each other side
+// by side, and the first failure stopping the rest.
+#include "gen/wdl/build_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace rtb {
+namespace {
+
+// A plan of n tables where table k reads each earlier table with
+// probability p (a random DAG in build order).
+std::vector<PlannedTable> random_plan(std::size_t n, double p, std::mt19937& rng) {
+  std::vector<PlannedTable> plan(n);
+  std::bernoulli_distribution reads(p);
+  for (std::size_t k = 0; k < n; ++k) {
+    plan[k].name = "t" + std::to_string(k);
+    for (std::size_t j = 0; j < k; ++j)
+      if (reads(rng)) plan[k].reads.push_back(plan[j].name);
+  }
+  link_plan(plan);
+  return plan;
+}
+
+// What the builds saw: per table its start and end (a global step count),
+// and the most threads in use at once.
+struct Log {
+  std::mutex mutex;
+  std::map<std::string, std::pair<int, int>> span;
+  std::map<std::string, int> builds;
+  unsigned in_use = 0, most_in_use = 0;
+  int step = 0;
+
+  void start(const PlannedTable& t, unsigned threads) {
+    const std::lock_guard lock(mutex);
+    ++builds[t.name];
+    span[t.name].first = ++step;
+    in_use += threads;
+    most_in_use = std::max(most_in_use, in_use);
+  }
+  void end(const PlannedTable& t, unsigned threads) {
+    const std::lock_guard lock(mutex);
+    span[t.name].second = ++step;
+    in_use -= threads;
+  }
+};
+
+TEST(BuildPlan, EachTableOnceAfterWhatItReadsWithinTheThreads) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    const auto plan = random_plan(1 + rng() % 12, round % 2 ? 0.2 : 0.5, rng);
+    const unsigned threads = 1 + rng() % 4;
+    Log log;
+    build_plan(plan, threads, [&](const PlannedTable& t, unsigned share) {
+      ASSERT_GE(share, 1u);
+      log.start(t, share);
+      std::this_thread::sleep_for(std::chrono::microseconds(std::hash<std::string>{}(t.name) % 200));
+      log.end(t, share);
+    });
+    ASSERT_EQ(log.builds.size(), plan.size());
+    for (const PlannedTable& t : plan) {
+      EXPECT_EQ(log.builds[t.name], 1) << t.name;
+      for (std::size_t n : t.needs)
+        EXPECT_LT(log.span[plan[n].name].second, log.span[t.name].first)
+            << t.name << " reads " << plan[n].name;
+    }
+    EXPECT_LE(log.most_in_use, threads);
+  }
+}
+
+// Two tables that do not read each other run at once with two threads:
+// each waits (up to a minute) for the other to start.
+TEST(BuildPlan, IndependentTablesRunSideBySide) {
+  auto plan = std::vector<PlannedTable>(2);
+  plan[0].name = "a", plan[1].name = "b";
+  std::mutex mutex;
+  std::condition_variable both;
+  int started = 0;
+  bool met = true;
+  std::vector<unsigned> shares;
+  build_plan(plan, 2, [&](const PlannedTable&, unsigned share) {
+    std::unique_lock lock(mutex);
+    shares.push_back(share);
+    ++started;
+    both.notify_all();
+    met &= both.wait_for(lock, std::chrono::minutes(1), [&] { return started == 2; });
+  });
+  EXPECT_TRUE(met);
+  EXPECT_EQ(shares, (std::vector<unsigned>{1, 1}));
+}
+
+TEST(BuildPlan, ALoneReadyTableTakesEveryThread) {
+  auto plan = std::vector<PlannedTable>(3);
+  plan[0].name = "a", plan[1].name = "b", plan[2].name = "c";
+  plan[1].reads = {"a"}, plan[2].reads = {"b"};  // a chain: one table ready at a time
+  link_plan(plan);
+  std::vector<unsigned> shares;
+  build_plan(plan, 3, [&](const PlannedTable&, unsigned share) { shares.push_back(share); });
+  EXPECT_EQ(shares, (std::vector<unsigned>{3, 3, 3}));
+}
+
+TEST(BuildPlan, AFailureStopsWhatReadsItAndIsRethrown) {
+  auto plan = std::vector<PlannedTable>(3);
+  plan[0].name = "bad", plan[1].name = "reader", plan[2].name = "late";
+  plan[1].reads = {"bad"}, plan[2].reads = {"reader"};
+  link_plan(plan);
+  std::vector<std::string> built;
+  std::mutex mutex;
+  EXPECT_THROW(build_plan(plan, 2,
+                          [&](const PlannedTable& t, unsigned) {
+                            {
+                              const std::lock_guard lock(mutex);
+                              built.push_back(t.name);
+                            }
+                            if (t.name == "bad") throw std::runtime_error("bad table");
+                          }),
+               std::runtime_error);
+  EXPECT_EQ(built, (std::vector<std::string>{"bad"}));
+}
+
+}  // namespace
+}  // namespace rtb
