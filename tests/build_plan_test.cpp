@@ -111,6 +111,19 @@ TEST(BuildPlan, ALoneReadyTableTakesEveryThread) {
   EXPECT_EQ(shares, (std::vector<unsigned>{3, 3, 3}));
 }
 
+// With one thread the order follows the longest chain of work left: a
+// small table that a large one waits on comes before a mid-sized one.
+TEST(BuildPlan, TheLongestChainOfWorkFirst) {
+  auto plan = std::vector<PlannedTable>(3);
+  plan[0].name = "small", plan[0].size = 1;
+  plan[1].name = "mid", plan[1].size = 10;
+  plan[2].name = "large", plan[2].size = 100, plan[2].reads = {"small"};
+  link_plan(plan);
+  std::vector<std::string> order;
+  build_plan(plan, 1, [&](const PlannedTable& t, unsigned) { order.push_back(t.name); });
+  EXPECT_EQ(order, (std::vector<std::string>{"small", "large", "mid"}));
+}
+
 TEST(BuildPlan, AFailureStopsWhatReadsItAndIsRethrown) {
   auto plan = std::vector<PlannedTable>(3);
   plan[0].name = "bad", plan[1].name = "reader", plan[2].name = "late";

@@ -20,13 +20,26 @@ namespace rtb {
 // Builds one table of the plan with `threads` threads.
 using BuildPlanned = std::function<void(const PlannedTable& table, unsigned threads)>;
 
+// The size of each table plus the largest of the tables that read it,
+// recursively: the longest chain of work that waits on it.
+inline std::vector<Index> chain_after(const std::vector<PlannedTable>& plan) {
+  std::vector<Index> chain(plan.size(), 0);
+  for (std::size_t k = plan.size(); k-- > 0;) {  // a table comes after those it reads
+    chain[k] += plan[k].size;
+    for (std::size_t n : plan[k].needs) chain[n] = std::max(chain[n], chain[k]);
+  }
+  return chain;
+}
+
 // Calls build for every table of `plan`, a table once every table of the
 // plan it reads is built, sharing `threads` threads: each table starts
 // with the threads no running table holds, split evenly over the tables
 // ready then (all of them for a table ready alone, one each where more
-// tables are ready than threads are free). After the first failure no
-// table starts; those running finish, and the failure is rethrown.
+// tables are ready than threads are free), the longest chain of work
+// first. After the first failure no table starts; those running finish,
+// and the failure is rethrown.
 inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, const BuildPlanned& build) {
+  const std::vector<Index> chain = chain_after(plan);
   enum class State { kWaiting, kRunning, kDone };
   std::vector<State> state(plan.size(), State::kWaiting);
   std::mutex mutex;
@@ -44,6 +57,7 @@ inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, 
     std::vector<std::size_t> now;
     for (std::size_t k = 0; k < plan.size() && !failure; ++k)
       if (ready(k)) now.push_back(k);
+    std::ranges::stable_sort(now, [&](std::size_t a, std::size_t b) { return chain[a] > chain[b]; });
     if (now.empty() && running == 0) break;  // all built, or the rest reads a failed table
     for (std::size_t j = 0; j < now.size() && free > 0; ++j) {
       const auto left = static_cast<unsigned>(now.size() - j);

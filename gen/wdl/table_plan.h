@@ -25,13 +25,14 @@ struct PlannedTable {
   Params params;
   std::vector<std::string> reads;  // names of its dependencies
   std::vector<std::size_t> needs;  // those of them in the plan
+  Index size = 0;                  // its index count: about what it costs
 };
 
 // Adds `game` and its missing dependencies (depth first) to `plan`.
 template <Game G>
 void plan_table(const G& game, const BuildOptions& options, std::vector<PlannedTable>& plan) {
   if (std::ranges::any_of(plan, [&](const PlannedTable& t) { return t.name == game.table_name(); })) return;
-  PlannedTable table{game.table_name(), std::string(G::kName), game.params(), {}, {}};
+  PlannedTable table{game.table_name(), std::string(G::kName), game.params(), {}, {}, game.size()};
   if constexpr (AttachesDependencies<G>)
     for (const Dependency& dep : game.dependencies())
       with_game(dep.game, dep.params, [&](auto& sub) {
