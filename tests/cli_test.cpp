@@ -193,6 +193,24 @@ TEST_F(Cli, RefusesToOverwriteWithoutForce) {
   EXPECT_EQ(tbgen("--game tictactoe --out " + out.string() + " -q --force").code, 0);
 }
 
+// A table that exists is refused before the tables it reads are built.
+TEST_F(Cli, RefusesAnExistingTableBeforeBuildingWhatItReads) {
+  const auto out = dir_ / "out";
+  ASSERT_EQ(tbgen("--game chess --param material=KRvK --out " + out.string() + " -q").code, 0);
+  ASSERT_EQ(tbgen("--game chess --param material=KRvKN --out " + out.string() + " -q").code, 0);
+  fs::remove(out / "KNvK.rtb");  // KRvKN reads it
+  Ran again = tbgen("--game chess --param material=KRvKN --out " + out.string() + " -q");
+  EXPECT_NE(again.code, 0);
+  EXPECT_NE(again.err.find("--force"), std::string::npos) << again.err;
+  EXPECT_FALSE(fs::exists(out / "KNvK.rtb"));
+  // And a set builds its missing tables, several at once, each once.
+  Ran set = tbgen("--game chess --param material=all3 --out " + out.string() + " --threads 2 -q");
+  EXPECT_EQ(set.code, 0) << set.err;
+  EXPECT_TRUE(fs::exists(out / "KNvK.rtb"));
+  EXPECT_NE(set.out.find("KNvK.rtb"), std::string::npos);
+  EXPECT_EQ(set.out.find("KRvK.rtb"), std::string::npos) << "an existing table of a set is kept";
+}
+
 TEST_F(Cli, LeftoverOfAnInterruptedRunIsReportedAndReplaced) {
   const auto out = dir_ / "out";
   fs::create_directories(out);

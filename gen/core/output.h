@@ -73,11 +73,14 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, const 
 // another run is writing it), refuses an existing table without force (so
 // no time is spent on a table that cannot be written), and removes, saying
 // so, what an interrupted run left. Hold the lock until the table is written.
+inline void refuse_existing(const std::filesystem::path& path, const BuildOptions& options) {
+  if (std::filesystem::exists(path) && !options.force)
+    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+}
 [[nodiscard]] inline storage::TableLock prepare_output(const std::filesystem::path& path,
                                                        const BuildOptions& options) {
   std::filesystem::create_directories(path.parent_path());
-  if (std::filesystem::exists(path) && !options.force)
-    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  refuse_existing(path, options);
   storage::TableLock lock(path);
   const auto partial = storage::partial_path(path);
   if (std::filesystem::exists(partial)) {

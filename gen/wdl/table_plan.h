@@ -53,9 +53,9 @@ inline void link_plan(std::vector<PlannedTable>& plan) {
 }
 
 // The plan of a run of game `game_name` with `params`, in build order. The
-// tables of a set that exist are skipped unless forced; a single table is
-// planned as asked (build_table rebuilds or refuses it). Throws GameError
-// for a game the wdl solver cannot solve.
+// tables of a set that exist are skipped unless forced; a single table
+// that exists is refused unless forced, before any table it reads is
+// built. Throws GameError for a game the wdl solver cannot solve.
 inline std::vector<PlannedTable> plan_run(std::string_view game_name, const Params& params,
                                           const BuildOptions& options) {
   const std::vector<Params> tables = expand_params(game_name, params);
@@ -66,9 +66,12 @@ inline std::vector<PlannedTable> plan_run(std::string_view game_name, const Para
       if constexpr (!wdl_solvable<G>())
         throw GameError("game " + std::string(game_name) +
                         " has moves to sums of positions: generate it with --solver grundy");
-      else if (tables.size() == 1 || options.force ||
-               !std::filesystem::exists(table_path(options.out_dir, game.table_name())))
+      else if (tables.size() == 1) {
+        refuse_existing(table_path(options.out_dir, game.table_name()), options);
         plan_table(game, options, plan);
+      } else if (options.force || !std::filesystem::exists(table_path(options.out_dir, game.table_name()))) {
+        plan_table(game, options, plan);
+      }
       return 0;
     });
   link_plan(plan);
