@@ -82,10 +82,6 @@ int fathom_dtz(const Bits& p) {
   return w > 2 ? d : w < 2 ? -d : 0;
 }
 
-// What Fathom says of a position and how it found it: "draw", "mate" (a
-// mated side: -1), "zeroing" (the best move zeroes: 1 or 101), "stored"
-// (read from the side the .rtbz keeps) or "search" (the other side: one ply
-// of search over the stored side, only by Fathom's root probe).
 constexpr int kFailed = 9999, kUnknown = 0x7FFF;
 
 // The square a double pawn push just passed (0: none), where the opponent
@@ -95,6 +91,10 @@ unsigned ep_after(const Move& m) {
   return double_push ? (m.from + m.to) / 2u : 0u;
 }
 
+// What Fathom says of a position and how it found it: "draw", "mate" (a
+// mated side: -1), "zeroing" (the best move zeroes: 1 or 101), "stored"
+// (read from the side the .rtbz keeps) or "search" (the other side, found
+// by one ply of search over the stored side: searched_dtz).
 struct FathomAnswer {
   int dtz = 0;
   std::string how;
