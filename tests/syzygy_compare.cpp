@@ -204,6 +204,7 @@ class TableComparison {
   // .rtbz does not keep marked kUnknown. Pass 2: that side searched over
   // the answers of pass 1, and every position compared with rtb's value.
   Counts run(unsigned threads) {
+    warm_up(game_);
     answers_.assign(game_.size(), kUnknown);
     wdl_.assign(game_.size(), 0);
     how_.assign(game_.size(), 0);
@@ -224,6 +225,22 @@ class TableComparison {
     params.set("material", material);
     params.set("metric", "dtz");
     return params;
+  }
+
+  // Fathom opens a file on its first probe; one run crashed as two threads
+  // started on a table with pawns, so each file this table's probes can
+  // reach (the table's and those it reads, recursively) is opened here,
+  // from one thread, by probing one position of each.
+  void warm_up(const Chess& game) {
+    for (Index i = 0; i < game.size(); ++i) {
+      Board b;
+      if (!game.legal(i) || !game.layout().decode(i, b)) continue;
+      const Bits p = bits_of(b);
+      const int wdl = fathom_wdl(p);
+      if (wdl != 0 && wdl != 99) fathom_answer(b, p, wdl, dtz_files_);
+      break;
+    }
+    for (const Dependency& d : game.dependencies()) warm_up(Chess(d.params));
   }
 
   void read_answers(Index lo, Index hi) {
