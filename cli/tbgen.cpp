@@ -153,7 +153,8 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "param,p", po::value(&param_items)->composing(), "game parameter key=value (repeatable)")(
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
       "threads,t", po::value(&threads_text)->default_value(threads_text),
-      "worker threads (default: all cores); tables that do not read each other are built at once")("quiet,q", "no progress or summary on stderr")(
+      "worker threads (default: all cores); tables that do not read each other are built at once")(
+      "quiet,q", "no progress or summary on stderr")(
       "progress-every", po::value(&progress_every)->default_value(progress_every),
       "seconds between progress lines when stderr is not a terminal (a terminal shows a bar; 0: every "
       "report)")("force,f", "replace a table that already exists")(

@@ -69,14 +69,16 @@ inline std::filesystem::path table_path(const std::filesystem::path& dir, const 
   return dir / (name + ".rtb");
 }
 
-// Before generating into `path`: takes the table's lock (refusing when
-// another run is writing it), refuses an existing table without force (so
-// no time is spent on a table that cannot be written), and removes, saying
-// so, what an interrupted run left. Hold the lock until the table is written.
+// Refuses, without force, to write a table that exists.
 inline void refuse_existing(const std::filesystem::path& path, const BuildOptions& options) {
   if (std::filesystem::exists(path) && !options.force)
     throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
 }
+
+// Before generating into `path`: takes the table's lock (refusing when
+// another run is writing it), refuses an existing table without force (so
+// no time is spent on a table that cannot be written), and removes, saying
+// so, what an interrupted run left. Hold the lock until the table is written.
 [[nodiscard]] inline storage::TableLock prepare_output(const std::filesystem::path& path,
                                                        const BuildOptions& options) {
   std::filesystem::create_directories(path.parent_path());
