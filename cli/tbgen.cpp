@@ -2,7 +2,6 @@
 // re-checks them (`tbgen verify --table T`), and checks a plugin on the
 // user's parameters (`tbgen check --game G --param k=v`).
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <iostream>

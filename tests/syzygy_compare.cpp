@@ -91,14 +91,17 @@ unsigned ep_after(const Move& m) {
   return double_push ? (m.from + m.to) / 2u : 0u;
 }
 
-// What Fathom says of a position and how it found it: "draw", "mate" (a
-// mated side: -1), "zeroing" (the best move zeroes: 1 or 101), "stored"
-// (read from the side the .rtbz keeps) or "search" (the other side, found
-// by one ply of search over the stored side: searched_dtz).
+// How Fathom finds a position's DTZ: a draw, a mated side (-1), a best
+// move that zeroes (1 or 101), a read of the side the .rtbz keeps, or, on
+// the other side, one ply of search over the stored side (searched_dtz).
+enum class How : std::uint8_t { kDraw, kMate, kZeroing, kStored, kSearch, kFail };
+// Their names in tests/syzygy_rounding.h.
+constexpr std::array<std::string_view, 6> kHowNames = {"draw", "mate", "zeroing", "stored", "search", "fail"};
+
+// What Fathom says of a position; dtz is not yet known for kSearch.
 struct FathomAnswer {
   int dtz = 0;
-  std::string how;
-  bool known = true;  // false: a position to search
+  How how = How::kDraw;
 };
 
 // Fathom's probe_dtz reads 1 + the stored entry, plus 100 for a cursed win
@@ -109,16 +112,16 @@ int stored_dtz(int wdl, int entry) {
 }
 
 FathomAnswer fathom_answer(const Board& b, const Bits& p, int wdl, std::mutex& dtz_files) {
-  if (wdl == 99) return {kFailed, "fail"};
-  if (wdl == 0) return {0, "draw"};
+  if (wdl == 99) return {kFailed, How::kFail};
+  if (wdl == 0) return {0, How::kDraw};
   bool any = false, zeroing = false;
   legal_moves(b, [&](const Move& m, const Board& after) {
     any = true;
     if (wdl > 0 && (m.converts() || m.piece == kPawn))
       zeroing |= -fathom_wdl(bits_of(after), ep_after(m)) == wdl;
   });
-  if (!any) return in_check(b, b.stm) ? FathomAnswer{-1, "mate"} : FathomAnswer{0, "draw"};
-  if (zeroing) return {wdl == 2 ? 1 : 101, "zeroing"};
+  if (!any) return in_check(b, b.stm) ? FathomAnswer{-1, How::kMate} : FathomAnswer{0, How::kDraw};
+  if (zeroing) return {wdl == 2 ? 1 : 101, How::kZeroing};
   const FathomPos pos{p.white,   p.black, p.kings, p.queens, p.rooks,        p.bishops,
                       p.knights, p.pawns, 0,       0,        p.white_to_move};
   int success = 1, entry = 0;
@@ -126,13 +129,10 @@ FathomAnswer fathom_answer(const Board& b, const Bits& p, int wdl, std::mutex& d
     const std::lock_guard lock(dtz_files);
     entry = probe_table(&pos, wdl, &success, 2 /* DTZ */);
   }
-  if (success == 0) return {kFailed, "fail"};
-  if (success > 0) return {stored_dtz(wdl, entry), "stored"};
-  return {0, "search", false};
+  if (success == 0) return {kFailed, How::kFail};
+  if (success > 0) return {stored_dtz(wdl, entry), How::kStored};
+  return {0, How::kSearch};
 }
-
-constexpr std::array<std::string_view, 6> kHows = {"draw", "mate", "zeroing", "stored", "search", "fail"};
-constexpr std::uint8_t kMate = 1;
 
 // Fathom's one-ply search (its probe_dtz) for a position of the side a
 // .rtbz does not keep, over the answers (and how they were found) for the
@@ -140,7 +140,7 @@ constexpr std::uint8_t kMate = 1;
 // mate counting 1; a loser at all, a zeroing one counting -1 (or -101
 // where the 50-move rule saves it).
 int searched_dtz(const Chess& game, const Board& b, int wdl, std::span<const std::int16_t> answers,
-                 std::span<const std::uint8_t> how) {
+                 std::span<const How> how) {
   int best = wdl > 0 ? kFailed : -1;
   bool failed = false;
   legal_moves(b, [&](const Move& m, const Board& after) {
@@ -155,7 +155,7 @@ int searched_dtz(const Chess& game, const Board& b, int wdl, std::span<const std
     failed |= answers[child] == kFailed || answers[child] == kUnknown;
     if (wdl < 0) {
       best = std::min(best, -answers[child] - 1);
-    } else if (how[child] == kMate) {
+    } else if (how[child] == How::kMate) {
       best = 1;
     } else if (const int v = -answers[child]; v > 0) {
       best = std::min(best, v + 1);
@@ -207,7 +207,7 @@ class TableComparison {
     warm_up(game_);
     answers_.assign(game_.size(), kUnknown);
     wdl_.assign(game_.size(), 0);
-    how_.assign(game_.size(), 0);
+    how_.assign(game_.size(), How::kDraw);
     parallel(game_.size(), threads, [&](Index lo, Index hi) { read_answers(lo, hi); });
     std::mutex merge;
     Counts total;
@@ -251,8 +251,8 @@ class TableComparison {
       const int wdl = fathom_wdl(p);
       const FathomAnswer f = fathom_answer(b, p, wdl, dtz_files_);
       wdl_[i] = static_cast<std::uint8_t>(wdl + 2);
-      how_[i] = static_cast<std::uint8_t>(std::ranges::find(kHows, f.how) - kHows.begin());
-      if (f.known) answers_[i] = static_cast<std::int16_t>(f.dtz);
+      how_[i] = f.how;
+      if (f.how != How::kSearch) answers_[i] = static_cast<std::int16_t>(f.dtz);
     }
   }
 
@@ -283,7 +283,7 @@ class TableComparison {
                      (search ? " (searched)" : ""));
       }
       const Value v = derived_value(tb_, p);
-      const std::string how(kHows.at(how_[i]));
+      const std::string how(kHowNames.at(static_cast<std::size_t>(how_[i])));
       const std::vector<int> allowed = syzygy::fathom_dtz(v, how);
       const bool same = static_cast<int>(wdl50(v)) == wdl &&
                         std::ranges::find(allowed, dtz) != allowed.end() &&
@@ -309,7 +309,7 @@ class TableComparison {
   std::vector<std::uint16_t> values_;
   std::vector<std::int16_t> answers_;
   std::vector<std::uint8_t> wdl_;  // Fathom's class + 2
-  std::vector<std::uint8_t> how_;  // into kHows
+  std::vector<How> how_;
   std::mutex dtz_files_, print_;
 };
 
