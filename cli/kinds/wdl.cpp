@@ -17,18 +17,8 @@ namespace {
 
 // The set's tables and their missing dependencies (gen/wdl/table_plan.h),
 // several at once where they do not read each other.
-void generate(const std::string& game_name, const Params& params, const BuildOptions& asked) {
-  const std::vector<PlannedTable> plan = plan_run(game_name, params, asked);
-  BuildOptions options = asked;
-  for (const PlannedTable& t : plan) options.plan.push_back(t.name);
-  build_plan(plan, options.gen.threads, [&](const PlannedTable& t, unsigned threads) {
-    BuildOptions one = options;
-    one.gen.threads = threads;
-    with_game(t.game, t.params, [&](auto& game) {
-      if constexpr (wdl_solvable<std::decay_t<decltype(game)>>()) build_table(game, one);
-      return 0;
-    });
-  });
+void generate(const std::string& game_name, const Params& params, const BuildOptions& options) {
+  build_tables(plan_run(game_name, params, options), options);
 }
 
 int verify(const OpenedTable& table, unsigned threads, std::ostream& out) {

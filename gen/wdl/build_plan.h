@@ -11,8 +11,10 @@
 #include <functional>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
+#include "gen/wdl/build.h"
 #include "gen/wdl/table_plan.h"
 
 namespace rtb {
@@ -85,6 +87,20 @@ inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, 
   lock.unlock();
   workers.clear();  // joins
   if (failure) std::rethrow_exception(failure);
+}
+
+// Builds the plan's tables into options.out_dir (build_table), several at
+// once, each one's progress placed in the plan.
+inline void build_tables(const std::vector<PlannedTable>& plan, BuildOptions options) {
+  for (const PlannedTable& t : plan) options.plan.push_back(t.name);
+  build_plan(plan, options.gen.threads, [&](const PlannedTable& t, unsigned threads) {
+    BuildOptions one = options;
+    one.gen.threads = threads;
+    with_game(t.game, t.params, [&](auto& game) {
+      if constexpr (wdl_solvable<std::decay_t<decltype(game)>>()) build_table(game, one);
+      return 0;
+    });
+  });
 }
 
 }  // namespace rtb

@@ -75,12 +75,7 @@ int generate(const std::filesystem::path& dir, const std::string& what, unsigned
     if (!std::filesystem::exists(table_path(dir, game.table_name()))) plan_table(game, options, plan);
   }
   link_plan(plan);
-  build_plan(plan, threads, [&](const PlannedTable& t, unsigned share) {
-    BuildOptions one = options;
-    one.gen.threads = share;
-    Chess game(t.params);
-    build_table(game, one);
-  });
+  build_tables(plan, options);
   const double cpu = cpu_seconds() - cpu0;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   std::printf(
