@@ -13,6 +13,7 @@
 #include "games/registry.h"
 #include "gen/core/system.h"
 #include "gen/mpi/build.h"
+#include "gen/wdl/build_plan.h"
 
 namespace rtb::cli {
 namespace {
@@ -71,14 +72,7 @@ void generate_over_mpi(const ValueKind& kind, const std::string& game, const Par
   for (const PlannedTable& t : plan) options.plan.push_back(t.name);
   const bool split = mode == MpiMode::kSplit || (mode == MpiMode::kAuto && plan.size() == 1);
   if (!split) {
-    BuildOptions one = options;
-    one.force = options.force;
-    mpi::schedule(plan, comm, [&](const PlannedTable& t) {
-      with_game(t.game, t.params, [&](auto& g) {
-        if constexpr (wdl_solvable<std::decay_t<decltype(g)>>()) build_table(g, one);
-        return 0;
-      });
-    });
+    mpi::schedule(plan, comm, [&](const PlannedTable& t) { build_planned(t, options); });
     return;
   }
   for (const PlannedTable& t : plan)
