@@ -19,6 +19,8 @@
 namespace rtb {
 
 using Index = std::uint64_t;
+// No index: where a stream's listing (OrdersStream) has a place that lists none.
+inline constexpr Index kNoIndex = ~Index{0};
 
 // Bad parameters, a malformed game file, a position text that does not parse.
 struct GameError : std::runtime_error {

@@ -34,11 +34,11 @@ struct Entry {
   // The table's class stream and the order it lists positions in, where
   // the table has one (Chess::stream_class).
   std::optional<rtb::storage::ClassStream> wdl;
-  std::optional<rtb::chess::StreamOrder> wdl_order;
+  std::optional<rtb::chess::Listing> wdl_order;
   // Its depth stream, order and map (Chess::depth_slot), where it has one
   // beside the class stream: then a value is derived from the streams.
   std::optional<rtb::storage::ClassStream> depth;
-  std::optional<rtb::chess::StreamOrder> depth_order;
+  std::optional<rtb::chess::Listing> depth_order;
   rtb::storage::DepthMap depth_map;
 };
 
@@ -116,9 +116,10 @@ struct rtb_chess {
  private:
   std::unique_ptr<rtb::chess_handle::Entry> open(const rtb::chess::Material& m) const;
   void open_streams(rtb::chess_handle::Entry& e) const;
-  // The index a located board has in its table's streams, which hold White
-  // to move only where both sides have the same material.
-  static rtb::Index stream_index(const Located& at);
+  // The place a located board has in a stream of its table listed by
+  // `order`; the streams hold White to move only where both sides have the
+  // same material.
+  static rtb::Index stream_place(const Located& at, const rtb::chess::Listing& order);
   // lookup() from a table's streams: the stored side's depth from its
   // stream, the other side's by one ply of search.
   rtb::Value derived(const rtb::chess::Board& b, const Located& at) const;

@@ -107,14 +107,14 @@ int rtb_chess::lookup_class(const Board& b) const {
     captured = std::max(captured, RTB_CHESS_WIN - lookup_class(after));
   });
   if (captured == RTB_CHESS_WIN) return captured;
-  const int stored = e.wdl->at(e.wdl_order->to_stream(stream_index(at)));
+  const int stored = e.wdl->at(stream_place(at, *e.wdl_order));
   return std::max(captured, stored);
 }
 
-rtb::Index rtb_chess::stream_index(const Located& at) {
+rtb::Index rtb_chess::stream_place(const Located& at, const Listing& order) {
   const Layout& layout = at.entry->game.layout();
   const bool turned = at.symmetric && at.board.stm == kBlack;
-  return layout.index(turned ? swap_colors(at.board, layout.pawns()) : at.board);
+  return order.place(layout, turned ? swap_colors(at.board, layout.pawns()) : at.board);
 }
 
 int rtb_chess::value_class(const Board& b, Square ep) const {

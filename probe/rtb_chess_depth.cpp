@@ -26,8 +26,8 @@ void rtb_chess::open_streams(Entry& e) const {
   };
   if (const auto bytes = opened.stream(rtb::Chess::kClassStream)) {
     e.wdl.emplace(*bytes, where);
-    e.wdl_order = StreamOrder::from_tag(e.game.layout(), e.wdl->tag());
-    if (!e.wdl_order || e.wdl->size() != e.game.size())
+    e.wdl_order = Listing::from_tag(e.game.layout(), e.wdl->tag());
+    if (!e.wdl_order || e.wdl->size() != e.wdl_order->size())
       throw damaged("its class stream does not fit its index");
   }
   const std::string depth_name(rtb::Chess::kDepthStream);
@@ -36,12 +36,12 @@ void rtb_chess::open_streams(Entry& e) const {
   if (!depth && !map) return;
   if (!depth || !map || !e.wdl) throw damaged("its depth stream has no map or no class stream");
   e.depth.emplace(*depth, where);
-  e.depth_order = StreamOrder::from_tag(e.game.layout(), e.depth->tag());
+  e.depth_order = Listing::from_tag(e.game.layout(), e.depth->tag());
   e.depth_map = rtb::storage::DepthMap::decode(*map, where);
   // Where both sides have the same material the stream holds White to
   // move; any other side would send the search round in a circle.
   const bool symmetric = e.game.layout().material() == e.game.layout().material().swapped();
-  if (!e.depth_order || e.depth->size() != e.game.size() || e.depth_map.side > (symmetric ? 0 : 1) ||
+  if (!e.depth_order || e.depth->size() != e.depth_order->size() || e.depth_map.side > (symmetric ? 0 : 1) ||
       e.depth_map.depths.size() > RTB_CHESS_WIN + 1)
     throw damaged("its depth stream does not fit its index");
 }
@@ -81,7 +81,7 @@ Value rtb_chess::derived(const Board& b, const Located& at) const {
   });
   if (!moves) return Value::loss(0);
   if (kept) return Value::win(own == RTB_CHESS_WIN ? 1 : kDrawRule + 1);
-  const unsigned k = e.depth->at(e.depth_order->to_stream(stream_index(at)));
+  const unsigned k = e.depth->at(stream_place(at, *e.depth_order));
   const auto& group = e.depth_map.depths;
   if (static_cast<std::size_t>(own) >= group.size() || k >= group[own].size())
     throw Failure(RTB_ERR_CORRUPT, e.table.opened().where() + " is damaged (a depth class outside its map)");

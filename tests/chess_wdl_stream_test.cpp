@@ -93,7 +93,7 @@ TEST(ChessStreamOrder, WalkMatchesFromStreamAndToStreamInverts) {
     const Chess chess(p);
     const Index n = chess.size();
     std::mt19937_64 rng(11);
-    for (const chess::StreamOrder& order : chess.stream_orders()) {
+    for (const chess::StreamOrder& order : chess::StreamOrder::all(chess.layout())) {
       for (int range = 0; range < 4; ++range) {
         const Index lo = range == 0 ? 0 : rng() % n, hi = std::min(n, lo + 100000);
         Index expected_y = lo;

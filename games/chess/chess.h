@@ -20,9 +20,9 @@
 
 #include "games/chess/dtz.h"
 #include "games/chess/index.h"
+#include "games/chess/listing.h"
 #include "games/chess/movegen.h"
 #include "games/chess/pawn_slices.h"
-#include "games/chess/stream_order.h"
 #include "games/chess/table_moves.h"
 #include "games/game.h"
 
@@ -130,7 +130,7 @@ class Chess {
   static constexpr std::string_view kClassStream = "wdl";
   StreamClass stream_class(Index i, Value v) const;
   // The orders the stream may list positions in (gen/wdl/class_stream.h).
-  std::vector<chess::StreamOrder> stream_orders() const { return chess::StreamOrder::all(layout_); }
+  std::vector<chess::Listing> stream_orders() const { return chess::Listing::all(layout_); }
   // The depth stream (game.h, StoresDepths) that the probe reads where its
   // search cannot derive a depth: a position of the stored side to move,
   // grouped by wdl_class, unless it is broken, a draw, mated, or (dtz, dtc)

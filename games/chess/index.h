@@ -82,6 +82,9 @@ class Layout {
         for (Bitboard set = b.pieces[slot.color][slot.type]; set;) squares[n++] = pop_lsb(set);
     return from_squares(squares.data(), b.stm, stabilizer);
   }
+  // The same, from each slot's square (index order: the white king, the
+  // black king, then the others; a group's squares ascending).
+  Index index(const Square* squares, Color stm) const { return from_squares(squares, stm, nullptr); }
   // The board of index i; false for a broken index (two pieces on a
   // square, identical pieces out of order, a pawn on rank 1 or 8).
   bool decode(Index i, Board& b) const { return decode(i, b, nullptr); }

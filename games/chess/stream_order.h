@@ -32,6 +32,8 @@ class StreamOrder {
   // Four bits per place, outermost in the lowest bits, and the count of
   // digits in the top four: what the stream's header keeps.
   std::uint32_t tag() const;
+  // The places listed: the stream's size, the index's.
+  Index size() const { return 2 * per_side_; }
 
   Index to_stream(Index i) const {
     const Index stm = i >= per_side_ ? 1 : 0;

@@ -18,12 +18,16 @@
 namespace rtb {
 
 // A game whose class stream may list its indices in other orders offers
-// them (each with walk(lo, hi, f), calling f(y, i) with the index i listed
-// at each stream place y from lo to hi - 1, and std::uint32_t tag(), which
-// the stream keeps for the probe); the first is the index's own.
+// them, each with
+//   walk(lo, hi, f): calls f(y, i) with the index i listed at each stream
+//     place y from lo to hi - 1, or kNoIndex where the place lists none (a
+//     place the probe never reads, whose class may be anything);
+//   size(): the places, at least the indices listed;
+//   std::uint32_t tag(): what the stream keeps for the probe.
 template <class G>
 concept OrdersStream = StoresClasses<G> && requires(const G& g, void (*f)(Index, Index)) {
   g.stream_orders().at(0).walk(Index{0}, Index{1}, f);
+  { g.stream_orders().at(0).size() } -> std::same_as<Index>;
   { g.stream_orders().at(0).tag() } -> std::same_as<std::uint32_t>;
 };
 
@@ -38,10 +42,15 @@ struct Classes {
 // The classes in the stream order `order` walks. Chunks are whole words
 // of the bitmap, so each word has one writer.
 template <class Order>
-Classes reordered(const Classes& c, Index n, ThreadPool& pool, const Order& order) {
+Classes reordered(const Classes& c, ThreadPool& pool, const Order& order) {
+  const Index n = order.size();
   Classes out{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
   pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
     order.walk(lo, hi, [&](Index y, Index i) {
+      if (i == kNoIndex) {
+        out.bound[y] = 255;
+        return;
+      }
       out.bound[y] = c.bound[i];
       if (c.is_exact(i)) out.exact[y / 64] |= std::uint64_t{1} << (y % 64);
     });
@@ -53,7 +62,8 @@ Classes reordered(const Classes& c, Index n, ThreadPool& pool, const Order& orde
 // across the stream: few runs compress well, and the count ranks orders
 // about as their encoded sizes do, at a fraction of the cost.
 template <class Order>
-std::uint64_t sampled_runs(const Classes& c, Index n, const Order& order) {
+std::uint64_t sampled_runs(const Classes& c, const Order& order) {
+  const Index n = order.size();
   constexpr Index kWindow = 4096, kWindows = 128;
   const Index windows = std::max<Index>(1, std::min(kWindows, n / kWindow));
   std::uint64_t runs = 0;
@@ -61,6 +71,7 @@ std::uint64_t sampled_runs(const Classes& c, Index n, const Order& order) {
     const Index lo = w * (n / windows), hi = std::min(n, lo + kWindow);
     int stored = 255, previous = -1;
     order.walk(lo, hi, [&](Index, Index i) {
+      if (i == kNoIndex) return;
       if (c.is_exact(i) || c.bound[i] < stored) stored = c.bound[i];
       runs += stored != previous;
       previous = stored;
@@ -112,14 +123,14 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     } else {
       std::vector<std::uint64_t> runs(orders.size());
       pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
-        for (Index k = lo; k < hi; ++k) runs[k] = sampled_runs(c, n, orders[k]);
+        for (Index k = lo; k < hi; ++k) runs[k] = sampled_runs(c, orders[k]);
       });
       std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
     }
     std::vector<std::byte> best;
     for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
       const auto& order = orders[rank[k]];
-      const Classes listed = reordered(c, n, pool, order);
+      const Classes listed = reordered(c, pool, order);
       options.tag = order.tag();
       std::vector<std::byte> bytes = storage::encode_class_stream(listed.bound, listed.exact, options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);

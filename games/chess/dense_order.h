@@ -1,0 +1,98 @@
+// A denser listing of a table without pawns for its class and depth
+// streams than the index's digits (stream_order.h). The pieces are listed
+// group by group (a group: the identical pieces of one kind), in an order
+// the table chooses. The first group is a single piece, the symmetry
+// piece: the board is turned so that it stands in the a1-d1-d4 triangle
+// (10 places). Each later group is the combination of its squares among
+// those the groups before it left free, so no place lists two pieces on a
+// square or identical pieces twice. Where the symmetry piece stands on
+// the a1-h8 diagonal, a position and its transpose both list; the smaller
+// place is the position's, the other is a duplicate that the stream may
+// fill as it likes. Which piece leads matters: the defending king, say,
+// often gives the most regular sequence of depths, as Syzygy's files also
+// find; a table's 4-piece depth stream shrinks by a sixth against the
+// index's digits.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "games/chess/index.h"
+
+namespace rtb::chess {
+
+class DenseOrder {
+ public:
+  static constexpr int kMaxGroups = 7;
+  // `groups[k]` is the group listed k-th, groups numbered in the layout's
+  // slot order (index.h); nullopt with pawns, unless it is a permutation
+  // of the layout's groups, or where the first group is not one piece.
+  static std::optional<DenseOrder> make(const Layout& layout, const std::vector<int>& groups);
+  // The same, from tag(); nullopt for a tag that is no dense order of this layout.
+  static std::optional<DenseOrder> from_tag(const Layout& layout, std::uint32_t tag);
+  // Every dense order of the layout (none with pawns).
+  static std::vector<DenseOrder> all(const Layout& layout);
+
+  // 0xF in the top four bits (no digit order has as many digits), the
+  // count of groups in the next four, then three bits per place.
+  std::uint32_t tag() const;
+  static bool is_dense(std::uint32_t tag) { return tag >> 28 == 0xF; }
+
+  // Places per side to move, times two (White to move first).
+  Index size() const { return 2 * per_side_; }
+  // The place of b, which has the layout's material in its orientation
+  // (any of the 8 symmetries, legal or not).
+  Index place(const Board& b) const;
+
+  // Calls f(y, i) for y = lo .. hi - 1: i is the canonical index of the
+  // position listed at y, or kNoIndex at a duplicate place. The places
+  // count up like an odometer: a step moves the last group's pieces.
+  template <class F>
+  void walk(Index lo, Index hi, F&& f) const {
+    if (lo >= hi) return;
+    Cursor c = cursor(lo);
+    for (Index y = lo;;) {
+      f(y, duplicate(c) ? kNoIndex : layout_.index(c.squares.data(), c.stm));
+      if (++y == hi) return;
+      advance(c);
+    }
+  }
+
+ private:
+  struct Group {
+    Color color;
+    PieceType type;
+    int size;
+    int first_slot;  // in the layout's slot order
+    Index radix;     // the symmetry piece's 10 places, or the combinations of its squares among the free ones
+  };
+  using Sets = std::array<Bitboard, kMaxGroups>;  // squares of each listed group
+  // A place being walked: its digits (one per listed group) and board.
+  struct Cursor {
+    Color stm;
+    Index own;  // the place among its side's
+    std::array<Index, kMaxGroups> digit;
+    Sets sets;
+    std::array<Square, 8> squares;  // by slot, for Layout::index
+  };
+
+  explicit DenseOrder(const Layout& layout) : layout_(layout) {}
+  Cursor cursor(Index y) const;
+  void advance(Cursor& c) const;
+  // Sets the squares of the groups listed from p on from the digits.
+  void place_groups(Cursor& c, int p) const;
+  // A place whose transpose (the symmetry piece on the diagonal) comes first.
+  bool duplicate(const Cursor& c) const;
+  // The place among its side's of the groups' squares, turned already.
+  Index place_of(const Sets& sets) const;
+
+  Layout layout_;
+  int groups_ = 0;
+  std::array<Group, kMaxGroups> group_{};  // in listing order
+  std::array<int, kMaxGroups> number_{};   // each listed group's number in slot order
+  Index per_side_ = 0;
+};
+
+}  // namespace rtb::chess
