@@ -108,16 +108,20 @@ Index DenseOrder::place_of(const Sets& sets) const {
   Index y = static_cast<Index>(index_tables::kTables.slot[lsb(sets[0])]);
   Bitboard taken = sets[0];
   for (int p = 1; p < groups_; ++p) {
-    Index combination = 0;
-    int k = 1;
-    for (Bitboard rest = sets[p]; rest; rest &= rest - 1, ++k) {
-      const Square s = lsb(rest);
-      combination += kChoose[s - std::popcount(taken & (bit(s) - 1))][k];
-    }
-    y = y * group_[p].radix + combination;
+    y = y * group_[p].radix + combination(sets[p], taken);
     taken |= sets[p];
   }
   return y;
+}
+
+Index DenseOrder::combination(Bitboard set, Bitboard taken) {
+  Index c = 0;
+  int k = 1;
+  for (; set; set &= set - 1, ++k) {
+    const Square s = lsb(set);
+    c += kChoose[s - std::popcount(taken & (bit(s) - 1))][k];
+  }
+  return c;
 }
 
 DenseOrder::Cursor DenseOrder::cursor(Index y) const {
@@ -175,9 +179,16 @@ void DenseOrder::place_groups(Cursor& c, int p) const {
 
 bool DenseOrder::duplicate(const Cursor& c) const {
   if (!index_tables::on_diagonal(lsb(c.sets[0]))) return false;
-  Sets transposed{};
-  for (int p = 0; p < groups_; ++p) transposed[p] = flip_diagonal(c.sets[p]);
-  return place_of(transposed) < c.own;
+  // The transpose's place against this one's, digit by digit: the first
+  // group it moves decides. While the digits agree, so do the squares
+  // taken before the next group.
+  Bitboard taken = c.sets[0];
+  for (int p = 1; p < groups_; ++p) {
+    const Index digit = combination(flip_diagonal(c.sets[p]), taken);
+    if (digit != c.digit[p]) return digit < c.digit[p];
+    taken |= c.sets[p];
+  }
+  return false;
 }
 
 }  // namespace rtb::chess

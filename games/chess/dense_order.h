@@ -87,6 +87,9 @@ class DenseOrder {
   bool duplicate(const Cursor& c) const;
   // The place among its side's of the groups' squares, turned already.
   Index place_of(const Sets& sets) const;
+  // The rank of a group's squares among the combinations of the squares
+  // not taken by the groups before it.
+  static Index combination(Bitboard set, Bitboard taken);
 
   Layout layout_;
   int groups_ = 0;
