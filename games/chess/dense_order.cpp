@@ -29,17 +29,21 @@ Square free_square(int rank, Bitboard taken) {
 
 }  // namespace
 
+std::vector<DenseOrder::Group> DenseOrder::groups_in(const Layout& layout) {
+  std::vector<Group> groups;  // in slot order
+  for (int k = 0; k < layout.slots(); ++k) {
+    if (k > 0 && layout.slot_color(k) == groups.back().color && layout.slot_type(k) == groups.back().type)
+      ++groups.back().size;
+    else
+      groups.push_back({layout.slot_color(k), layout.slot_type(k), 1, k, 0});
+  }
+  return groups;
+}
+
 std::optional<DenseOrder> DenseOrder::make(const Layout& layout, const std::vector<int>& groups) {
   if (layout.pawns()) return std::nullopt;
   DenseOrder o{layout};
-  std::vector<Group> by_number;  // the layout's groups in slot order
-  for (int k = 0; k < layout.slots(); ++k) {
-    if (k > 0 && layout.slot_color(k) == by_number.back().color &&
-        layout.slot_type(k) == by_number.back().type)
-      ++by_number.back().size;
-    else
-      by_number.push_back({layout.slot_color(k), layout.slot_type(k), 1, k, 0});
-  }
+  const std::vector<Group> by_number = groups_in(layout);
   o.groups_ = static_cast<int>(by_number.size());
   std::vector<int> sorted = groups;
   std::ranges::sort(sorted);
@@ -73,11 +77,7 @@ std::optional<DenseOrder> DenseOrder::from_tag(const Layout& layout, std::uint32
 
 std::vector<DenseOrder> DenseOrder::all(const Layout& layout) {
   std::vector<DenseOrder> out;
-  int groups = 0;
-  for (int k = 0; k < layout.slots(); ++k)
-    groups += k == 0 || layout.slot_color(k) != layout.slot_color(k - 1) ||
-              layout.slot_type(k) != layout.slot_type(k - 1);
-  std::vector<int> order(groups);
+  std::vector<int> order(groups_in(layout).size());
   std::iota(order.begin(), order.end(), 0);
   do {
     if (auto o = make(layout, order)) out.push_back(*o);

@@ -79,6 +79,8 @@ class DenseOrder {
   };
 
   explicit DenseOrder(const Layout& layout) : layout_(layout) {}
+  // The layout's groups of identical pieces, in slot order (no radix yet).
+  static std::vector<Group> groups_in(const Layout& layout);
   Cursor cursor(Index y) const;
   void advance(Cursor& c) const;
   // Sets the squares of the groups listed from p on from the digits.

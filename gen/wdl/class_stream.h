@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -40,20 +41,40 @@ struct Classes {
 };
 
 // The classes in the stream order `order` walks. Chunks are whole words
-// of the bitmap, so each word has one writer.
+// of the bitmap, so each word has one writer. An order may list indices
+// far apart (a large table's arrays outgrow the cache): a batch of them is
+// prefetched before it is read.
 template <class Order>
 Classes reordered(const Classes& c, ThreadPool& pool, const Order& order) {
+  constexpr std::size_t kBatch = 64;
   const Index n = order.size();
   Classes out{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
   pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-    order.walk(lo, hi, [&](Index y, Index i) {
-      if (i == kNoIndex) {
-        out.bound[y] = 255;
-        return;
+    std::array<Index, kBatch> listed{};
+    Index first = lo;  // the place of listed[0]
+    std::size_t count = 0;
+    auto flush = [&] {
+      for (std::size_t k = 0; k < count; ++k) {
+        const Index y = first + k, i = listed[k];
+        if (i == kNoIndex) {
+          out.bound[y] = 255;
+          continue;
+        }
+        out.bound[y] = c.bound[i];
+        if (c.is_exact(i)) out.exact[y / 64] |= std::uint64_t{1} << (y % 64);
       }
-      out.bound[y] = c.bound[i];
-      if (c.is_exact(i)) out.exact[y / 64] |= std::uint64_t{1} << (y % 64);
+      first += count;
+      count = 0;
+    };
+    order.walk(lo, hi, [&](Index, Index i) {
+      if (i != kNoIndex) {
+        __builtin_prefetch(&c.bound[i]);
+        __builtin_prefetch(&c.exact[i / 64]);
+      }
+      listed[count++] = i;
+      if (count == kBatch) flush();
     });
+    flush();
   });
   return out;
 }
