@@ -7,7 +7,7 @@
 namespace rtb::chess {
 namespace {
 
-// choose[n][k]: the k-element subsets of n squares.
+// kChoose[n][k]: the k-element subsets of n squares.
 constexpr int kMaxChoose = DenseOrder::kMaxGroups + 1;
 constexpr auto kChoose = [] {
   std::array<std::array<Index, kMaxChoose>, 65> c{};
@@ -52,11 +52,11 @@ std::optional<DenseOrder> DenseOrder::make(const Layout& layout, const std::vect
     if (sorted[g] != g) return std::nullopt;
   if (by_number[groups[0]].size != 1) return std::nullopt;
   int placed = 0;
-  o.per_side_ = 10;  // the symmetry piece's places in the triangle
+  o.per_side_ = 1;
   for (int p = 0; p < o.groups_; ++p) {
     Group g = by_number[groups[p]];
-    g.radix = p == 0 ? 10 : kChoose[64 - placed][g.size];
-    if (p > 0) o.per_side_ *= g.radix;
+    g.radix = p == 0 ? 10 : kChoose[64 - placed][g.size];  // the symmetry piece: the triangle's squares
+    o.per_side_ *= g.radix;
     placed += g.size;
     o.group_[p] = g;
     o.number_[p] = groups[p];
@@ -114,6 +114,18 @@ Index DenseOrder::place_of(const Sets& sets) const {
   return y;
 }
 
+Bitboard DenseOrder::squares_of(Index combination, int size, Bitboard taken) {
+  Bitboard set = 0;
+  for (int k = size; k > 0; --k) {  // the largest rank first
+    int rank = k == 1 ? static_cast<int>(combination) : k - 1;
+    if (k > 1)
+      while (kChoose[rank + 1][k] <= combination) ++rank;
+    combination -= kChoose[rank][k];
+    set |= bit(free_square(rank, taken));
+  }
+  return set;
+}
+
 Index DenseOrder::combination(Bitboard set, Bitboard taken) {
   Index c = 0;
   int k = 1;
@@ -157,19 +169,8 @@ void DenseOrder::place_groups(Cursor& c, int p) const {
   for (int q = 0; q < p; ++q) taken |= c.sets[q];
   for (; p < groups_; ++p) {
     const Group& g = group_[p];
-    Bitboard set = 0;
-    if (p == 0) {
-      set = bit(index_tables::kTables.square[c.digit[0]]);
-    } else {
-      Index combination = c.digit[p];
-      for (int k = g.size; k > 0; --k) {  // the largest rank first
-        int rank = k == 1 ? static_cast<int>(combination) : k - 1;
-        if (k > 1)
-          while (kChoose[rank + 1][k] <= combination) ++rank;
-        combination -= kChoose[rank][k];
-        set |= bit(free_square(rank, taken));
-      }
-    }
+    const Bitboard set =
+        p == 0 ? bit(index_tables::kTables.square[c.digit[0]]) : squares_of(c.digit[p], g.size, taken);
     c.sets[p] = set;
     int slot = g.first_slot;
     for (Bitboard rest = set; rest; rest &= rest - 1) c.squares[slot++] = lsb(rest);

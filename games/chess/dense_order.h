@@ -90,8 +90,9 @@ class DenseOrder {
   // The place among its side's of the groups' squares, turned already.
   Index place_of(const Sets& sets) const;
   // The rank of a group's squares among the combinations of the squares
-  // not taken by the groups before it.
+  // not taken by the groups before it, and back.
   static Index combination(Bitboard set, Bitboard taken);
+  static Bitboard squares_of(Index combination, int size, Bitboard taken);
 
   Layout layout_;
   int groups_ = 0;
