@@ -1,37 +1,28 @@
 #include "storage/pair_grammar.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
-#include <new>
+#include <bit>
 #include <stdexcept>
 
 namespace rtb::storage {
 namespace {
 
-// Pairs of symbols below `width` are counted in a dense array indexed by
-// left * width + right. It is made with calloc, whose fresh pages cost
-// nothing until touched: a round touches only the pairs that occur.
-template <typename T>
-struct CallocArray {
-  explicit CallocArray(std::size_t n) : data(static_cast<T*>(std::calloc(n, sizeof(T)))) {
-    if (data == nullptr) throw std::bad_alloc();
-  }
-  struct Free {
-    void operator()(T* p) const noexcept { std::free(p); }
-  };
-  std::unique_ptr<T[], Free> data;
-  T& operator[](std::size_t k) const { return data[k]; }
-};
-
+// The pairs of a round are counted in an open-addressing hash table sized
+// for the pairs the round can hold (at most width^2, at most the sequence's
+// length): a few MB where a dense width x width array would touch tens of
+// MB of pages scattered over 64 MiB.
 class PairCounts {
  public:
-  explicit PairCounts(std::uint32_t width)
-      : width_(width), count_(std::size_t{width} * width), replacement_(std::size_t{width} * width) {}
+  // Starts a round over a sequence of `length` symbols below `width`.
+  void start(std::uint32_t width, std::size_t length) {
+    const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t{width} * width, length);
+    bits_ = std::max(10, static_cast<int>(std::bit_width(2 * most - 1)));
+    slots_.assign(std::size_t{1} << bits_, Slot{});
+  }
 
-  std::uint32_t key(std::uint16_t a, std::uint16_t b) const { return a * width_ + b; }
-  std::uint16_t left(std::uint32_t key) const { return static_cast<std::uint16_t>(key / width_); }
-  std::uint16_t right(std::uint32_t key) const { return static_cast<std::uint16_t>(key % width_); }
+  static std::uint32_t key(std::uint16_t a, std::uint16_t b) { return std::uint32_t{a} << 16 | b; }
+  static std::uint16_t left(std::uint32_t key) { return static_cast<std::uint16_t>(key >> 16); }
+  static std::uint16_t right(std::uint32_t key) { return static_cast<std::uint16_t>(key); }
 
   // Counts the pairs of `seq` that can be replaced; returns those seen at
   // least min_count times, most frequent first.
@@ -45,31 +36,47 @@ class PairCounts {
         continue;
       }
       counted_same = a == b;
-      if (++count_[key(a, b)] == min_count) found.push_back(key(a, b));
+      Slot& slot = slots_[slot_of(key(a, b))];
+      slot.key = key(a, b);
+      if (++slot.count == min_count) found.push_back(slot.key);
     }
     std::ranges::sort(found, [&](std::uint32_t x, std::uint32_t y) {
-      return count_[x] != count_[y] ? count_[x] > count_[y] : x < y;
+      return count(x) != count(y) ? count(x) > count(y) : x < y;
     });
     return found;
   }
-  std::uint32_t count(std::uint32_t key) const { return count_[key]; }
+  std::uint32_t count(std::uint32_t key) const { return slots_[slot_of(key)].count; }
 
   // Rewrites seq, left to right, replacing each pair given a symbol.
   void replace(std::vector<std::uint16_t>& seq) const {
     std::size_t out = 0;
     for (std::size_t i = 0; i < seq.size();) {
-      const std::uint16_t r = i + 1 < seq.size() ? replacement_[key(seq[i], seq[i + 1])] : 0;
+      const std::uint16_t r = i + 1 < seq.size() ? slots_[slot_of(key(seq[i], seq[i + 1]))].symbol : 0;
       seq[out++] = r != 0 ? r : seq[i];
       i += r != 0 ? 2 : 1;
     }
     seq.resize(out);
   }
-  void set_replacement(std::uint32_t key, std::uint16_t symbol) { replacement_[key] = symbol; }
+  void set_replacement(std::uint32_t key, std::uint16_t symbol) { slots_[slot_of(key)].symbol = symbol; }
 
  private:
-  std::uint32_t width_;
-  CallocArray<std::uint32_t> count_;
-  CallocArray<std::uint16_t> replacement_;  // 0: none (new symbols are never 0)
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;  // no pair: symbols are below 4096
+  struct Slot {
+    std::uint32_t key = kEmpty;
+    std::uint32_t count = 0;
+    std::uint16_t symbol = 0;  // 0: none (new symbols are never 0)
+  };
+
+  // The slot of `key`, or the empty one where it would go (linear probing).
+  std::size_t slot_of(std::uint32_t key) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t at = (key * 0x9E3779B97F4A7C15ull) >> (64 - bits_);
+    while (slots_[at].key != key && slots_[at].key != kEmpty) at = (at + 1) & mask;
+    return at;
+  }
+
+  int bits_ = 0;
+  std::vector<Slot> slots_;
 };
 
 }  // namespace
@@ -82,8 +89,9 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
   g.terminals = terminals;
   g.lengths.assign(terminals, 1);
   const std::uint64_t min_count = std::max<std::uint64_t>(limits.min_count, 2);
+  PairCounts counts;
   while (g.symbols() < limits.max_symbols && sequence.size() >= 2) {
-    PairCounts counts(g.symbols());  // pairs of this round's symbols
+    counts.start(g.symbols(), sequence.size());  // pairs of this round's symbols
     const std::vector<std::uint32_t> frequent = counts.frequent(sequence, min_count);
     std::size_t chosen = 0;
     const std::uint64_t floor =

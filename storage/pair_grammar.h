@@ -25,7 +25,7 @@ struct PairGrammar {
 };
 
 struct PairGrammarLimits {
-  std::uint32_t max_symbols = 4096;  // at most 4096: pairs are counted in a max_symbols^2 array
+  std::uint32_t max_symbols = 4096;  // at most 4096
   std::uint32_t max_length = 65536;  // terminals one symbol expands to
   std::uint64_t min_count = 8;       // a pair seen fewer times is not worth its entry
 };
