@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 #include <stdexcept>
 
 namespace rtb::storage {
 namespace {
+
+constexpr std::uint32_t kMaxSymbols = 4096;
 
 // The pairs of a round are counted in an open-addressing hash table sized
 // for the pairs the round can hold (at most width^2, at most the sequence's
@@ -18,6 +21,8 @@ class PairCounts {
     const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t{width} * width, length);
     bits_ = std::max(10, static_cast<int>(std::bit_width(2 * most - 1)));
     slots_.assign(std::size_t{1} << bits_, Slot{});
+    lefts_.reset();
+    rights_.reset();
   }
 
   static std::uint32_t key(std::uint16_t a, std::uint16_t b) { return std::uint32_t{a} << 16 | b; }
@@ -25,42 +30,66 @@ class PairCounts {
   static std::uint16_t right(std::uint32_t key) { return static_cast<std::uint16_t>(key); }
 
   // Counts the pairs of `seq` that can be replaced; returns those seen at
-  // least min_count times, most frequent first.
-  std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint64_t min_count) {
-    std::vector<std::uint32_t> found;
-    bool counted_same = false;  // "aaa": the middle a cannot start a second aa
+  // least min_count times and at least half as often as the most frequent,
+  // most frequent first. A run "aaaa" is counted as it ends (2 aa), not
+  // pair by pair: long runs are where the sequence is.
+  std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count) {
+    std::vector<std::uint32_t> found;  // seen min_count times
+    auto add = [&](std::uint32_t k, std::uint32_t n) {
+      Slot& slot = slots_[slot_of(k)];
+      slot.key = k;
+      if (slot.count < min_count && slot.count + n >= min_count) found.push_back(k);
+      slot.count += n;
+    };
+    std::size_t run = 1;  // of seq[i]
     for (std::size_t i = 0; i + 1 < seq.size(); ++i) {
       const std::uint16_t a = seq[i], b = seq[i + 1];
-      if (a == b && counted_same) {
-        counted_same = false;
+      if (a == b) {
+        ++run;
         continue;
       }
-      counted_same = a == b;
-      Slot& slot = slots_[slot_of(key(a, b))];
-      slot.key = key(a, b);
-      if (++slot.count == min_count) found.push_back(slot.key);
+      if (run > 1)
+        add(key(a, a), static_cast<std::uint32_t>(run / 2));  // "aaa": the middle a cannot start a second aa
+      run = 1;
+      add(key(a, b), 1);
     }
-    std::ranges::sort(found, [&](std::uint32_t x, std::uint32_t y) {
-      return count(x) != count(y) ? count(x) > count(y) : x < y;
+    if (run > 1) add(key(seq.back(), seq.back()), static_cast<std::uint32_t>(run / 2));
+    // Counts looked up once each: a sort comparing through the table costs more than the counting.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> counted;  // {count, key}
+    std::uint32_t top = 0;
+    for (std::uint32_t k : found) top = std::max(top, count(k));
+    for (std::uint32_t k : found)
+      if (const std::uint32_t c = count(k); c >= std::max(min_count, top / 2)) counted.emplace_back(c, k);
+    std::ranges::sort(counted, [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first > y.first : x.second < y.second;
     });
+    found.clear();
+    for (const auto& [c, k] : counted) found.push_back(k);
     return found;
   }
   std::uint32_t count(std::uint32_t key) const { return slots_[slot_of(key)].count; }
 
-  // Rewrites seq, left to right, replacing each pair given a symbol.
+  // Rewrites seq, left to right, replacing each pair given a symbol. Few
+  // symbols start or end a replaced pair: the others skip the table.
   void replace(std::vector<std::uint16_t>& seq) const {
     std::size_t out = 0;
     for (std::size_t i = 0; i < seq.size();) {
-      const std::uint16_t r = i + 1 < seq.size() ? slots_[slot_of(key(seq[i], seq[i + 1]))].symbol : 0;
-      seq[out++] = r != 0 ? r : seq[i];
+      const std::uint16_t a = seq[i], b = i + 1 < seq.size() ? seq[i + 1] : 0;
+      const std::uint16_t r =
+          i + 1 < seq.size() && lefts_.test(a) && rights_.test(b) ? slots_[slot_of(key(a, b))].symbol : 0;
+      seq[out++] = r != 0 ? r : a;
       i += r != 0 ? 2 : 1;
     }
     seq.resize(out);
   }
-  void set_replacement(std::uint32_t key, std::uint16_t symbol) { slots_[slot_of(key)].symbol = symbol; }
+  void set_replacement(std::uint32_t key, std::uint16_t symbol) {
+    slots_[slot_of(key)].symbol = symbol;
+    lefts_.set(left(key));
+    rights_.set(right(key));
+  }
 
  private:
-  static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;  // no pair: symbols are below 4096
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;  // no pair: symbols are below kMaxSymbols
   struct Slot {
     std::uint32_t key = kEmpty;
     std::uint32_t count = 0;
@@ -77,27 +106,26 @@ class PairCounts {
 
   int bits_ = 0;
   std::vector<Slot> slots_;
+  std::bitset<kMaxSymbols> lefts_, rights_;  // the symbols that start and end a replaced pair
 };
 
 }  // namespace
 
 PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_t terminals,
                                const PairGrammarLimits& limits) {
-  if (terminals == 0 || terminals > limits.max_symbols || limits.max_symbols > 4096)
+  if (terminals == 0 || terminals > limits.max_symbols || limits.max_symbols > kMaxSymbols)
     throw std::invalid_argument("build_pair_grammar: bad symbol counts");
   PairGrammar g;
   g.terminals = terminals;
   g.lengths.assign(terminals, 1);
-  const std::uint64_t min_count = std::max<std::uint64_t>(limits.min_count, 2);
+  const auto min_count =
+      static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limits.min_count, 2, UINT32_MAX));
   PairCounts counts;
   while (g.symbols() < limits.max_symbols && sequence.size() >= 2) {
     counts.start(g.symbols(), sequence.size());  // pairs of this round's symbols
-    const std::vector<std::uint32_t> frequent = counts.frequent(sequence, min_count);
     std::size_t chosen = 0;
-    const std::uint64_t floor =
-        frequent.empty() ? 0 : std::max<std::uint64_t>(min_count, counts.count(frequent[0]) / 2);
-    for (std::uint32_t key : frequent) {
-      if (counts.count(key) < floor || g.symbols() == limits.max_symbols) break;
+    for (std::uint32_t key : counts.frequent(sequence, min_count)) {
+      if (g.symbols() == limits.max_symbols) break;
       const std::uint16_t a = counts.left(key), b = counts.right(key);
       if (std::uint64_t{g.lengths[a]} + g.lengths[b] > limits.max_length) continue;
       const auto symbol = static_cast<std::uint16_t>(g.symbols());
