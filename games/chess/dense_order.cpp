@@ -149,19 +149,27 @@ DenseOrder::Cursor DenseOrder::cursor(Index y) const {
   return c;
 }
 
-void DenseOrder::advance(Cursor& c) const {
+int DenseOrder::advance(Cursor& c) const {
   ++c.own;
   int p = groups_ - 1;
-  while (++c.digit[p] == group_[p].radix) {
+  if (++c.digit[p] < group_[p].radix &&
+      group_[p].size == 1) {  // most steps: a lone piece to the next free square
+    const Square s = lsb(~c.below_last & (~Bitboard{0} << (lsb(c.sets[p]) + 1)));
+    c.sets[p] = bit(s);
+    c.squares[group_[p].first_slot] = s;
+    return p;
+  }
+  while (c.digit[p] == group_[p].radix) {
     c.digit[p] = 0;
     if (p == 0) {  // past White's last place: Black's first
       c.stm = kBlack;
       c.own = 0;
       break;
     }
-    --p;
+    ++c.digit[--p];
   }
   place_groups(c, p);
+  return p;
 }
 
 void DenseOrder::place_groups(Cursor& c, int p) const {
@@ -172,24 +180,30 @@ void DenseOrder::place_groups(Cursor& c, int p) const {
     const Bitboard set =
         p == 0 ? bit(index_tables::kTables.square[c.digit[0]]) : squares_of(c.digit[p], g.size, taken);
     c.sets[p] = set;
+    if (p == groups_ - 1) c.below_last = taken;
     int slot = g.first_slot;
     for (Bitboard rest = set; rest; rest &= rest - 1) c.squares[slot++] = lsb(rest);
     taken |= set;
   }
 }
 
-bool DenseOrder::duplicate(const Cursor& c) const {
-  if (!index_tables::on_diagonal(lsb(c.sets[0]))) return false;
+int DenseOrder::duplicate_before_last(const Cursor& c) const {
+  if (!index_tables::on_diagonal(lsb(c.sets[0]))) return -1;
   // The transpose's place against this one's, digit by digit: the first
   // group it moves decides. While the digits agree, so do the squares
   // taken before the next group.
   Bitboard taken = c.sets[0];
-  for (int p = 1; p < groups_; ++p) {
+  for (int p = 1; p < groups_ - 1; ++p) {
     const Index digit = combination(flip_diagonal(c.sets[p]), taken);
-    if (digit != c.digit[p]) return digit < c.digit[p];
+    if (digit != c.digit[p]) return digit < c.digit[p] ? 1 : -1;
     taken |= c.sets[p];
   }
-  return false;
+  return 0;
+}
+
+bool DenseOrder::duplicate_by_last(const Cursor& c) const {
+  const int last = groups_ - 1;
+  return combination(flip_diagonal(c.sets[last]), c.below_last) < c.digit[last];
 }
 
 }  // namespace rtb::chess

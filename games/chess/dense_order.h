@@ -14,6 +14,7 @@
 // index's digits (KQvKR's by 30%).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -49,14 +50,31 @@ class DenseOrder {
   // Calls f(y, i) for y = lo .. hi - 1: i is the canonical index of the
   // position listed at y, or kNoIndex at a duplicate place. The places
   // count up like an odometer: a step moves the last group's pieces.
+  // Where a step moves only the last group, a lone piece other than the
+  // white king, the index changes in that piece's field alone (in both
+  // orientations the index compares), and only that group can still
+  // decide whether the place is a duplicate.
   template <class F>
   void walk(Index lo, Index hi, F&& f) const {
     if (lo >= hi) return;
+    const int last = groups_ - 1, slot = group_[last].first_slot;
+    const bool lone = group_[last].size == 1 && slot != 0;
     Cursor c = cursor(lo);
+    Oriented at = oriented(c);
+    int before = duplicate_before_last(c);
     for (Index y = lo;;) {
-      f(y, duplicate(c) ? kNoIndex : layout_.index(c.squares.data(), c.stm));
+      const bool duplicate = before != 0 ? before > 0 : duplicate_by_last(c);
+      f(y, duplicate ? kNoIndex : at.index());
       if (++y == hi) return;
-      advance(c);
+      const Square from = c.squares[slot];
+      const int moved = advance(c);
+      if (moved < last) before = duplicate_before_last(c);
+      if (moved == last && lone) {
+        at.plain += layout_.moved(slot, at.sym, from, c.squares[slot]);
+        if (at.transposed) at.turned += layout_.moved(slot, at.sym ^ 4, from, c.squares[slot]);
+      } else {
+        at = oriented(c);
+      }
     }
   }
 
@@ -76,17 +94,38 @@ class DenseOrder {
     std::array<Index, kMaxGroups> digit;
     Sets sets;
     std::array<Square, 8> squares;  // by slot, for Layout::index
+    Bitboard below_last;            // the squares of the groups before the last
+  };
+
+  // A walked place's index, in the orientation the layout turns it to
+  // and, where it compares the transpose too, in that one.
+  struct Oriented {
+    int sym;
+    bool transposed;
+    Index plain, turned;
+    Index index() const { return transposed ? std::min(plain, turned) : plain; }
   };
 
   explicit DenseOrder(const Layout& layout) : layout_(layout) {}
+  Oriented oriented(const Cursor& c) const {
+    Oriented o{};
+    o.sym = layout_.symmetry(c.squares.data(), o.transposed);
+    o.plain = layout_.oriented(c.squares.data(), c.stm, o.sym);
+    if (o.transposed) o.turned = layout_.oriented(c.squares.data(), c.stm, o.sym ^ 4);
+    return o;
+  }
   // The layout's groups of identical pieces, in slot order (no radix yet).
   static std::vector<Group> groups_in(const Layout& layout);
   Cursor cursor(Index y) const;
-  void advance(Cursor& c) const;
+  // Steps to the next place; returns the first listed group that moved.
+  int advance(Cursor& c) const;
   // Sets the squares of the groups listed from p on from the digits.
   void place_groups(Cursor& c, int p) const;
-  // A place whose transpose (the symmetry piece on the diagonal) comes first.
-  bool duplicate(const Cursor& c) const;
+  // Whether a place's transpose (the symmetry piece on the diagonal) comes
+  // first, as far as the groups before the last decide: 1 yes, -1 no, 0
+  // the last group decides, then duplicate_by_last().
+  int duplicate_before_last(const Cursor& c) const;
+  bool duplicate_by_last(const Cursor& c) const;
   // The place among its side's of the groups' squares, turned already.
   Index place_of(const Sets& sets) const;
   // The rank of a group's squares among the combinations of the squares

@@ -152,11 +152,11 @@ Index Layout::encode_squares(const Square* squares, Color stm, int sym) const {
 }
 
 Index Layout::from_squares(const Square* squares, Color stm, int* stabilizer) const {
-  const Square wk = squares[0];
-  const int sym = pawns_ ? (file_of(wk) >= 4 ? 1 : 0) : kTables.sym[wk];
+  bool transposed = false;
+  const int sym = symmetry(squares, transposed);
   Index i = encode_squares(squares, stm, sym);
   int symmetries_fixing = 1;
-  if (!pawns_ && on_diagonal(kTables.map[sym][wk])) {
+  if (transposed) {
     const Index t = encode_squares(squares, stm, sym ^ 4);
     if (t == i) symmetries_fixing = 2;
     i = std::min(i, t);

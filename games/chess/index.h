@@ -85,6 +85,29 @@ class Layout {
   // The same, from each slot's square (index order: the white king, the
   // black king, then the others; a group's squares ascending).
   Index index(const Square* squares, Color stm) const { return from_squares(squares, stm, nullptr); }
+  // The symmetry index(squares, stm) turns these squares by; `transposed`:
+  // it also compares the position turned by sym ^ 4, the a1-h8 transpose
+  // (a table without pawns, its white king turned onto that diagonal), and
+  // the index is the smaller of oriented() by the two.
+  int symmetry(const Square* squares, bool& transposed) const {
+    using index_tables::kTables;
+    transposed = false;
+    if (pawns_) return file_of(squares[0]) >= 4 ? 1 : 0;
+    const int sym = kTables.sym[squares[0]];
+    transposed = index_tables::on_diagonal(kTables.map[sym][squares[0]]);
+    return sym;
+  }
+  // The index of the squares turned by `sym`, whether canonical or not.
+  Index oriented(const Square* squares, Color stm, int sym) const {
+    return encode_squares(squares, stm, sym);
+  }
+  // What oriented(squares, stm, sym) gains when the piece of slot k > 0,
+  // alone in its group, moves from `from` to the empty square `to`
+  // (modulo 2^64).
+  Index moved(int k, int sym, Square from, Square to) const {
+    const auto& map = index_tables::kTables.map[sym];
+    return (Index(map[to]) - Index(map[from])) << slot_[k].shift;
+  }
   // The board of index i; false for a broken index (two pieces on a
   // square, identical pieces out of order, a pawn on rank 1 or 8).
   bool decode(Index i, Board& b) const { return decode(i, b, nullptr); }
