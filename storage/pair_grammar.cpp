@@ -10,17 +10,64 @@ namespace {
 
 constexpr std::uint32_t kMaxSymbols = 4096;
 
-// The pairs of a round are counted in an open-addressing hash table sized
-// for the pairs the round can hold (at most width^2, at most the sequence's
-// length): a few MB where a dense width x width array would touch tens of
-// MB of pages scattered over 64 MiB.
+// A map from pairs (keys a << 16 | b) to values: open addressing with
+// linear probing, keys stored plus one so that a zeroed slot is empty,
+// doubled past half full. A round's pairs take a few MB at most, where a
+// dense width x width array would touch tens of MB of pages.
+template <class V>
+class PairTable {
+ public:
+  void clear(int bits) {
+    bits_ = bits;
+    used_ = 0;
+    slots_.assign(std::size_t{1} << bits, Slot{});
+  }
+  V& operator[](std::uint32_t key) {  // inserts V{} where key is missing
+    std::size_t at = find(key);
+    if (slots_[at].key == 0) {
+      if (2 * (used_ + 1) > slots_.size()) {
+        grow();
+        at = find(key);
+      }
+      slots_[at].key = key + 1;
+      ++used_;
+    }
+    return slots_[at].value;
+  }
+  V get(std::uint32_t key) const {
+    const Slot& slot = slots_[find(key)];
+    return slot.key == 0 ? V{} : slot.value;
+  }
+
+ private:
+  struct Slot {
+    std::uint32_t key = 0;
+    V value{};
+  };
+  std::size_t find(std::uint32_t key) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t at = ((key + 1) * 0x9E3779B97F4A7C15ull) >> (64 - bits_);
+    while (slots_[at].key != key + 1 && slots_[at].key != 0) at = (at + 1) & mask;
+    return at;
+  }
+  void grow() {
+    const std::vector<Slot> old = std::move(slots_);
+    clear(bits_ + 1);
+    for (const Slot& slot : old)
+      if (slot.key != 0) slots_[find(slot.key - 1)] = slot, ++used_;
+  }
+
+  int bits_ = 0;
+  std::size_t used_ = 0;
+  std::vector<Slot> slots_;
+};
+
+// One round's pair counts and the symbols given to the pairs it replaces.
 class PairCounts {
  public:
-  // Starts a round over a sequence of `length` symbols below `width`.
-  void start(std::uint32_t width, std::size_t length) {
-    const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t{width} * width, length);
-    bits_ = std::max(10, static_cast<int>(std::bit_width(2 * most - 1)));
-    slots_.assign(std::size_t{1} << bits_, Slot{});
+  void start() {
+    counts_.clear(12);
+    symbols_.clear(10);
     lefts_.reset();
     rights_.reset();
   }
@@ -36,10 +83,9 @@ class PairCounts {
   std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count) {
     std::vector<std::uint32_t> found;  // seen min_count times
     auto add = [&](std::uint32_t k, std::uint32_t n) {
-      Slot& slot = slots_[slot_of(k)];
-      slot.key = k;
-      if (slot.count < min_count && slot.count + n >= min_count) found.push_back(k);
-      slot.count += n;
+      std::uint32_t& count = counts_[k];
+      if (count < min_count && count + n >= min_count) found.push_back(k);
+      count += n;
     };
     std::size_t run = 1;  // of seq[i]
     for (std::size_t i = 0; i + 1 < seq.size(); ++i) {
@@ -67,7 +113,7 @@ class PairCounts {
     for (const auto& [c, k] : counted) found.push_back(k);
     return found;
   }
-  std::uint32_t count(std::uint32_t key) const { return slots_[slot_of(key)].count; }
+  std::uint32_t count(std::uint32_t key) const { return counts_.get(key); }
 
   // Rewrites seq, left to right, replacing each pair given a symbol. Few
   // symbols start or end a replaced pair: the others skip the table.
@@ -76,36 +122,21 @@ class PairCounts {
     for (std::size_t i = 0; i < seq.size();) {
       const std::uint16_t a = seq[i], b = i + 1 < seq.size() ? seq[i + 1] : 0;
       const std::uint16_t r =
-          i + 1 < seq.size() && lefts_.test(a) && rights_.test(b) ? slots_[slot_of(key(a, b))].symbol : 0;
+          i + 1 < seq.size() && lefts_.test(a) && rights_.test(b) ? symbols_.get(key(a, b)) : 0;
       seq[out++] = r != 0 ? r : a;
       i += r != 0 ? 2 : 1;
     }
     seq.resize(out);
   }
   void set_replacement(std::uint32_t key, std::uint16_t symbol) {
-    slots_[slot_of(key)].symbol = symbol;
+    symbols_[key] = symbol;
     lefts_.set(left(key));
     rights_.set(right(key));
   }
 
  private:
-  static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;  // no pair: symbols are below kMaxSymbols
-  struct Slot {
-    std::uint32_t key = kEmpty;
-    std::uint32_t count = 0;
-    std::uint16_t symbol = 0;  // 0: none (new symbols are never 0)
-  };
-
-  // The slot of `key`, or the empty one where it would go (linear probing).
-  std::size_t slot_of(std::uint32_t key) const {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t at = (key * 0x9E3779B97F4A7C15ull) >> (64 - bits_);
-    while (slots_[at].key != key && slots_[at].key != kEmpty) at = (at + 1) & mask;
-    return at;
-  }
-
-  int bits_ = 0;
-  std::vector<Slot> slots_;
+  PairTable<std::uint32_t> counts_;
+  PairTable<std::uint16_t> symbols_;         // new symbols are never 0
   std::bitset<kMaxSymbols> lefts_, rights_;  // the symbols that start and end a replaced pair
 };
 
@@ -122,7 +153,7 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
       static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limits.min_count, 2, UINT32_MAX));
   PairCounts counts;
   while (g.symbols() < limits.max_symbols && sequence.size() >= 2) {
-    counts.start(g.symbols(), sequence.size());  // pairs of this round's symbols
+    counts.start();
     std::size_t chosen = 0;
     for (std::uint32_t key : counts.frequent(sequence, min_count)) {
       if (g.symbols() == limits.max_symbols) break;
