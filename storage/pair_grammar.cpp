@@ -121,8 +121,7 @@ class PairCounts {
     std::size_t out = 0;
     for (std::size_t i = 0; i < seq.size();) {
       const std::uint16_t a = seq[i], b = i + 1 < seq.size() ? seq[i + 1] : 0;
-      const std::uint16_t r =
-          i + 1 < seq.size() && lefts_.test(a) && rights_.test(b) ? symbols_.get(key(a, b)) : 0;
+      const std::uint16_t r = i + 1 < seq.size() && lefts_[a] && rights_[b] ? symbols_.get(key(a, b)) : 0;
       seq[out++] = r != 0 ? r : a;
       i += r != 0 ? 2 : 1;
     }
