@@ -1,7 +1,6 @@
 #include "storage/pair_grammar.h"
 
 #include <algorithm>
-#include <bit>
 #include <bitset>
 #include <stdexcept>
 
@@ -103,9 +102,11 @@ class PairCounts {
     // Counts looked up once each: a sort comparing through the table costs more than the counting.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> counted;  // {count, key}
     std::uint32_t top = 0;
-    for (std::uint32_t k : found) top = std::max(top, count(k));
-    for (std::uint32_t k : found)
-      if (const std::uint32_t c = count(k); c >= std::max(min_count, top / 2)) counted.emplace_back(c, k);
+    for (std::uint32_t k : found) {
+      counted.emplace_back(count(k), k);
+      top = std::max(top, counted.back().first);
+    }
+    std::erase_if(counted, [&](const auto& x) { return x.first < std::max(min_count, top / 2); });
     std::ranges::sort(counted, [](const auto& x, const auto& y) {
       return x.first != y.first ? x.first > y.first : x.second < y.second;
     });
