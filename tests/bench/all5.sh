@@ -19,7 +19,9 @@
 # WORK/segments.tsv (whole processes, /usr/bin/time); --totals sums CPU and
 # wall time per run, takes the largest peak, and sizes the files: Syzygy's
 # .rtbw + .rtbz, rtb's tables compacted to their streams (tbgen compact, on
-# copies), as an engine would install them.
+# copies), as an engine would install them. RTB_BIN=DIR takes tbgen and
+# tbprobe from DIR (copies of one build, so that every sitting runs the
+# same code) instead of building them in BUILD.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$REPO/build-bench}
