@@ -54,6 +54,12 @@ struct ClassStreamOptions {
 std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes,
                                            std::span<const std::uint64_t> exact,
                                            const ClassStreamOptions& options = {});
+// The same from marked classes: marked[k] is class k, plus kExactClass
+// where it must be stored as it is. The encoder works in their vector (2
+// bytes per index), so a writer holds no copy of its classes beside it.
+constexpr std::uint16_t kExactClass = 0x100;
+std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>&& marked,
+                                           const ClassStreamOptions& options = {});
 
 // Reads a stream in place (the bytes must outlive it). Opening checks the
 // whole structure: sizes, pairs, code, counts and sparse index, so that no

@@ -23,20 +23,19 @@ bool is_exact(std::span<const std::uint64_t> exact, std::uint64_t i) {
 
 // Each class that need not be exact takes the class stored before it where
 // that is allowed (at most its bound), which only ever lengthens runs; the
-// first ones take the first exact class allowed. `constant` says whether
-// the stored classes are all one.
-std::vector<std::uint16_t> filled(std::span<const std::uint8_t> classes, std::span<const std::uint64_t> exact,
-                                  bool& constant) {
-  std::vector<std::uint16_t> seq(classes.size());
+// first ones take the first exact class allowed. In place: `seq` holds
+// marked classes (class_stream.h) and is left holding the stored ones.
+// Returns whether they are all one.
+bool fill(std::vector<std::uint16_t>& seq) {
+  auto exact = [](std::uint16_t c) { return (c & kExactClass) != 0; };
   std::uint64_t first = 0;
-  while (first < classes.size() && !is_exact(exact, first)) ++first;
-  std::uint16_t previous = first < classes.size() ? classes[first] : 0;
-  for (std::uint64_t i = 0; i < classes.size(); ++i) {
-    if (is_exact(exact, i) || classes[i] < previous) previous = classes[i];
-    seq[i] = previous;
+  while (first < seq.size() && !exact(seq[first])) ++first;
+  std::uint16_t previous = first < seq.size() ? seq[first] & 0xFF : 0;
+  for (std::uint16_t& c : seq) {
+    if (exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
+    c = previous;
   }
-  constant = std::ranges::all_of(seq, [&](std::uint16_t c) { return c == seq[0]; });
-  return seq;
+  return std::ranges::all_of(seq, [&](std::uint16_t c) { return c == seq[0]; });
 }
 
 struct Blocks {
@@ -73,18 +72,10 @@ Blocks pack(const PairGrammar& g, std::span<const std::uint8_t> lengths, std::sp
   return out;
 }
 
-}  // namespace
-
-std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes,
-                                           std::span<const std::uint64_t> exact,
-                                           const ClassStreamOptions& options) {
-  if (options.block_bytes < 8 || options.block_bytes > 4096 || options.max_symbols < 256 ||
-      options.max_symbols > 4096)
-    throw std::invalid_argument("encode_class_stream: bad options");
-  if (!exact.empty() && exact.size() < (classes.size() + 63) / 64)
-    throw std::invalid_argument("encode_class_stream: the bitmap is too short");
-  bool constant = false;
-  std::vector<std::uint16_t> seq = filled(classes, exact, constant);
+// The stream of the filled classes `seq`.
+std::vector<std::byte> encode_filled(std::vector<std::uint16_t> seq, bool constant,
+                                     const ClassStreamOptions& options) {
+  const std::uint64_t size = seq.size();
   const std::uint16_t first = seq.empty() ? 0 : seq[0];
   std::uint32_t terminals = 1;
   for (std::uint16_t c : seq) terminals = std::max<std::uint32_t>(terminals, c + 1u);
@@ -101,11 +92,9 @@ std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes
   const Blocks blocks = constant ? Blocks{} : pack(g, lengths, canonical_codes(lengths), options.block_bytes);
   const auto block_count = static_cast<std::uint32_t>(blocks.counts.size());
   // About four blocks per sparse entry: a probe walks two counts on average.
-  const std::uint64_t per_block =
-      block_count == 0 ? 1 : std::max<std::uint64_t>(1, classes.size() / block_count);
+  const std::uint64_t per_block = block_count == 0 ? 1 : std::max<std::uint64_t>(1, size / block_count);
   const unsigned shift = std::min(31u, static_cast<unsigned>(std::bit_width(4 * per_block) - 1));
-  const std::uint64_t entries =
-      block_count == 0 ? 0 : (classes.size() + (std::uint64_t{1} << shift) - 1) >> shift;
+  const std::uint64_t entries = block_count == 0 ? 0 : (size + (std::uint64_t{1} << shift) - 1) >> shift;
 
   std::vector<std::byte> out;
   const int count_bytes =
@@ -113,7 +102,7 @@ std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes
   out.reserve(52 + 4 * g.pairs.size() + g.symbols() + count_bytes * block_count + 8 * entries +
               blocks.data.size() + 8);
   for (char c : {'R', 'T', 'B', 'C', 'L', 'S', '0', '1'}) out.push_back(static_cast<std::byte>(c));
-  put(out, classes.size(), 8);
+  put(out, size, 8);
   for (std::uint64_t v : {std::uint64_t{terminals}, std::uint64_t{g.symbols()},
                           std::uint64_t{options.block_bytes}, std::uint64_t{block_count},
                           std::uint64_t{shift}, entries, constant ? std::uint64_t{first} : 0xFFFFFFFFu,
@@ -130,6 +119,31 @@ std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes
   out.insert(out.end(), blocks.data.begin(), blocks.data.end());
   put(out, 0, 8);
   return out;
+}
+
+}  // namespace
+
+std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes,
+                                           std::span<const std::uint64_t> exact,
+                                           const ClassStreamOptions& options) {
+  if (!exact.empty() && exact.size() < (classes.size() + 63) / 64)
+    throw std::invalid_argument("encode_class_stream: the bitmap is too short");
+  std::vector<std::uint16_t> marked(classes.size());
+  for (std::uint64_t i = 0; i < classes.size(); ++i)
+    marked[i] = static_cast<std::uint16_t>(classes[i] | (is_exact(exact, i) ? kExactClass : 0));
+  return encode_class_stream(std::move(marked), options);
+}
+
+std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>&& marked,
+                                           const ClassStreamOptions& options) {
+  if (options.block_bytes < 8 || options.block_bytes > 4096 || options.max_symbols < 256 ||
+      options.max_symbols > 4096)
+    throw std::invalid_argument("encode_class_stream: bad options");
+  if (std::ranges::any_of(marked, [](std::uint16_t c) { return c >= 2 * kExactClass; }))
+    throw std::invalid_argument("encode_class_stream: a class passes 255");
+  std::vector<std::uint16_t> seq = std::move(marked);
+  const bool constant = fill(seq);
+  return encode_filled(std::move(seq), constant, options);
 }
 
 }  // namespace rtb::storage

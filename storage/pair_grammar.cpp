@@ -64,9 +64,22 @@ class PairTable {
 // One round's pair counts and the symbols given to the pairs it replaces.
 class PairCounts {
  public:
-  void start() {
-    counts_.clear(12);
-    symbols_.clear(10);
+  // A round over a sequence of `width` symbols. The first rounds, whose
+  // sequences are the longest, have few symbols: their counts fit a dense
+  // width x width array that stays in the cache, and no hash is computed.
+  void start(std::uint32_t width) {
+    if (dense_)
+      for (std::uint32_t k : replaced_) dense_symbols_[at(k)] = 0;  // at the last round's width
+    width_ = width;
+    dense_ = width * width <= kDenseCells;
+    if (dense_) {
+      dense_counts_.assign(std::size_t{width} * width, 0);
+      dense_symbols_.resize(dense_counts_.size());
+    } else {
+      counts_.clear(12);
+      symbols_.clear(10);
+    }
+    replaced_.clear();
     lefts_.reset();
     rights_.reset();
   }
@@ -81,24 +94,19 @@ class PairCounts {
   // pair by pair: long runs are where the sequence is.
   std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count) {
     std::vector<std::uint32_t> found;  // seen min_count times
-    auto add = [&](std::uint32_t k, std::uint32_t n) {
-      std::uint32_t& count = counts_[k];
-      if (count < min_count && count + n >= min_count) found.push_back(k);
-      count += n;
-    };
-    std::size_t run = 1;  // of seq[i]
-    for (std::size_t i = 0; i + 1 < seq.size(); ++i) {
-      const std::uint16_t a = seq[i], b = seq[i + 1];
-      if (a == b) {
-        ++run;
-        continue;
-      }
-      if (run > 1)
-        add(key(a, a), static_cast<std::uint32_t>(run / 2));  // "aaa": the middle a cannot start a second aa
-      run = 1;
-      add(key(a, b), 1);
+    if (dense_) {
+      count_pairs(seq, [&](std::uint32_t k, std::uint32_t n) { dense_counts_[at(k)] += n; });
+      for (std::size_t c = 0; c < dense_counts_.size(); ++c)
+        if (dense_counts_[c] >= min_count)
+          found.push_back(
+              key(static_cast<std::uint16_t>(c / width_), static_cast<std::uint16_t>(c % width_)));
+    } else {
+      count_pairs(seq, [&](std::uint32_t k, std::uint32_t n) {
+        std::uint32_t& count = counts_[k];
+        if (count < min_count && count + n >= min_count) found.push_back(k);
+        count += n;
+      });
     }
-    if (run > 1) add(key(seq.back(), seq.back()), static_cast<std::uint32_t>(run / 2));
     // Counts looked up once each: a sort comparing through the table costs more than the counting.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> counted;  // {count, key}
     std::uint32_t top = 0;
@@ -114,29 +122,69 @@ class PairCounts {
     for (const auto& [c, k] : counted) found.push_back(k);
     return found;
   }
-  std::uint32_t count(std::uint32_t key) const { return counts_.get(key); }
+  std::uint32_t count(std::uint32_t key) const { return dense_ ? dense_counts_[at(key)] : counts_.get(key); }
 
-  // Rewrites seq, left to right, replacing each pair given a symbol. Few
-  // symbols start or end a replaced pair: the others skip the table.
+  // Rewrites seq, left to right, replacing each pair given a symbol.
   void replace(std::vector<std::uint16_t>& seq) const {
-    std::size_t out = 0;
-    for (std::size_t i = 0; i < seq.size();) {
-      const std::uint16_t a = seq[i], b = i + 1 < seq.size() ? seq[i + 1] : 0;
-      const std::uint16_t r = i + 1 < seq.size() && lefts_[a] && rights_[b] ? symbols_.get(key(a, b)) : 0;
-      seq[out++] = r != 0 ? r : a;
-      i += r != 0 ? 2 : 1;
-    }
-    seq.resize(out);
+    if (dense_)
+      replace_pairs(seq, [&](std::uint16_t a, std::uint16_t b) { return dense_symbols_[a * width_ + b]; });
+    else  // few symbols start or end a replaced pair: the others skip the table
+      replace_pairs(seq, [&](std::uint16_t a, std::uint16_t b) {
+        return lefts_[a] && rights_[b] ? symbols_.get(key(a, b)) : std::uint16_t{0};
+      });
   }
   void set_replacement(std::uint32_t key, std::uint16_t symbol) {
-    symbols_[key] = symbol;
+    if (dense_)
+      dense_symbols_[at(key)] = symbol;
+    else
+      symbols_[key] = symbol;
+    replaced_.push_back(key);
     lefts_.set(left(key));
     rights_.set(right(key));
   }
 
  private:
+  static constexpr std::uint32_t kDenseCells = 1u << 18;  // 1 MB of counts
+
+  // Calls add(key, n) for each pair of seq and each run's n pairs.
+  template <class Add>
+  static void count_pairs(const std::vector<std::uint16_t>& seq, const Add& add) {
+    std::size_t run = 1;  // of seq[i]
+    for (std::size_t i = 0; i + 1 < seq.size(); ++i) {
+      const std::uint16_t a = seq[i], b = seq[i + 1];
+      if (a == b) {
+        ++run;
+        continue;
+      }
+      if (run > 1)
+        add(key(a, a), static_cast<std::uint32_t>(run / 2));  // "aaa": the middle a cannot start a second aa
+      run = 1;
+      add(key(a, b), 1);
+    }
+    if (run > 1) add(key(seq.back(), seq.back()), static_cast<std::uint32_t>(run / 2));
+  }
+  // symbol_of(a, b): the symbol replacing the pair ab, or 0.
+  template <class Lookup>
+  static void replace_pairs(std::vector<std::uint16_t>& seq, const Lookup& symbol_of) {
+    std::size_t out = 0, i = 0;
+    while (i + 1 < seq.size()) {
+      const std::uint16_t a = seq[i], b = seq[i + 1];
+      const std::uint16_t r = symbol_of(a, b);
+      seq[out++] = r != 0 ? r : a;
+      i += r != 0 ? 2 : 1;
+    }
+    if (i < seq.size()) seq[out++] = seq[i];
+    seq.resize(out);
+  }
+  std::size_t at(std::uint32_t key) const { return std::size_t{left(key)} * width_ + right(key); }
+
+  std::uint32_t width_ = 0;
+  bool dense_ = false;
+  std::vector<std::uint32_t> dense_counts_;
+  std::vector<std::uint16_t> dense_symbols_;  // zero but where replaced_ says
   PairTable<std::uint32_t> counts_;
-  PairTable<std::uint16_t> symbols_;         // new symbols are never 0
+  PairTable<std::uint16_t> symbols_;  // new symbols are never 0
+  std::vector<std::uint32_t> replaced_;
   std::bitset<kMaxSymbols> lefts_, rights_;  // the symbols that start and end a replaced pair
 };
 
@@ -153,7 +201,7 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
       static_cast<std::uint32_t>(std::clamp<std::uint64_t>(limits.min_count, 2, UINT32_MAX));
   PairCounts counts;
   while (g.symbols() < limits.max_symbols && sequence.size() >= 2) {
-    counts.start();
+    counts.start(g.symbols());
     std::size_t chosen = 0;
     for (std::uint32_t key : counts.frequent(sequence, min_count)) {
       if (g.symbols() == limits.max_symbols) break;

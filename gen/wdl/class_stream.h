@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "games/game.h"
@@ -38,30 +39,28 @@ struct Classes {
   std::vector<std::uint8_t> bound;
   std::vector<std::uint64_t> exact;  // bit per index
   bool is_exact(Index i) const { return ((exact[i / 64] >> (i % 64)) & 1) != 0; }
+  std::uint16_t marked(Index i) const {
+    return static_cast<std::uint16_t>(bound[i] | (is_exact(i) ? storage::kExactClass : 0));
+  }
 };
 
-// The classes in the stream order `order` walks. Chunks are whole words
-// of the bitmap, so each word has one writer. An order may list indices
-// far apart (a large table's arrays outgrow the cache): a batch of them is
-// prefetched before it is read.
+// The marked classes (storage/class_stream.h) in the stream order `order`
+// walks, kExactClass where the class must be stored as it is. An order may
+// list indices far apart (a large table's arrays outgrow the cache): a
+// batch of them is prefetched before it is read.
 template <class Order>
-Classes reordered(const Classes& c, ThreadPool& pool, const Order& order) {
+std::vector<std::uint16_t> reordered(const Classes& c, ThreadPool& pool, const Order& order) {
   constexpr std::size_t kBatch = 64;
   const Index n = order.size();
-  Classes out{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
+  std::vector<std::uint16_t> out(n);
   pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
     std::array<Index, kBatch> listed{};
     Index first = lo;  // the place of listed[0]
     std::size_t count = 0;
     auto flush = [&] {
       for (std::size_t k = 0; k < count; ++k) {
-        const Index y = first + k, i = listed[k];
-        if (i == kNoIndex) {
-          out.bound[y] = 255;
-          continue;
-        }
-        out.bound[y] = c.bound[i];
-        if (c.is_exact(i)) out.exact[y / 64] |= std::uint64_t{1} << (y % 64);
+        const Index i = listed[k];
+        out[first + k] = i == kNoIndex ? 255 : c.marked(i);
       }
       first += count;
       count = 0;
@@ -119,19 +118,26 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
   using namespace class_stream_detail;
   const Index n = game.size();
   ThreadPool pool(threads);
-  Classes c{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
-  pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-    for (Index i = lo; i < hi; ++i) {
-      const StreamClass s = classify(i);
-      c.bound[i] = s.bound;
-      if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
-    }
-  });
   storage::ClassStreamOptions options;
   options.block_bytes = layout.block_bytes;
   if constexpr (!OrdersStream<G>) {
-    return storage::encode_class_stream(c.bound, c.exact, options);
+    std::vector<std::uint16_t> marked(n);
+    pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+      for (Index i = lo; i < hi; ++i) {
+        const StreamClass s = classify(i);
+        marked[i] = static_cast<std::uint16_t>(s.bound | (s.exact ? storage::kExactClass : 0));
+      }
+    });
+    return storage::encode_class_stream(std::move(marked), options);
   } else {
+    Classes c{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
+    pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+      for (Index i = lo; i < hi; ++i) {
+        const StreamClass s = classify(i);
+        c.bound[i] = s.bound;
+        if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
+      }
+    });
     // The two orders with the fewest sampled runs are encoded; the smaller is kept.
     const auto orders = game.stream_orders();
     std::vector<std::size_t> rank(orders.size());
@@ -151,9 +157,8 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     std::vector<std::byte> best;
     for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
       const auto& order = orders[rank[k]];
-      const Classes listed = reordered(c, pool, order);
       options.tag = order.tag();
-      std::vector<std::byte> bytes = storage::encode_class_stream(listed.bound, listed.exact, options);
+      std::vector<std::byte> bytes = storage::encode_class_stream(reordered(c, pool, order), options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);
     }
     return best;
