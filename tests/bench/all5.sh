@@ -21,7 +21,8 @@
 # .rtbw + .rtbz, rtb's tables compacted to their streams (tbgen compact, on
 # copies), as an engine would install them. RTB_BIN=DIR takes tbgen and
 # tbprobe from DIR (copies of one build, so that every sitting runs the
-# same code) instead of building them in BUILD.
+# same code) instead of building them in BUILD. RUNS="dtz dtm" (a subset of
+# the default "syzygy dtz dtm") does only those runs.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$REPO/build-bench}
@@ -69,6 +70,8 @@ tb=$(cd "$1" && pwd)
 mkdir -p "$2"
 work=$(cd "$2" && pwd)
 threads=${3:-$(nproc)}
+read -r -a runs <<<"${RUNS:-syzygy dtz dtm}"
+wanted() { [[ " ${runs[*]} " == *" $1 "* ]]; }
 for exe in rtbgen rtbgenp; do
   [ -x "$tb/$exe" ] || { echo "$tb/$exe is missing: make rtbgen rtbgenp in $tb" >&2; exit 1; }
 done
@@ -130,7 +133,7 @@ watch_stop() {
   done
 }
 
-if [ ! -e "$work/syzygy.done" ]; then
+if wanted syzygy && [ ! -e "$work/syzygy.done" ]; then
   mkdir -p "$work/syzygy"
   export -f tables syzygy_sitting
   export tb work threads
@@ -138,7 +141,7 @@ if [ ! -e "$work/syzygy.done" ]; then
   [ -e "$work/syzygy.done" ] || { echo "Syzygy's run stopped; run again to go on" >&2; exit 1; }
 fi
 for metric in dtz dtm; do
-  [ -e "$work/$metric.done" ] && continue
+  wanted "$metric" && [ ! -e "$work/$metric.done" ] || continue
   [ -e "$work/stop" ] && exit 1
   watch_stop &
   watcher=$!
