@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 
 #include "storage/depth_map.h"
@@ -184,6 +185,77 @@ TEST(PairGrammar, ExpandsToItsInput) {
     }
     ASSERT_EQ(back, seq);
   }
+}
+
+// The rounds pair_grammar.h describes, written plainly: count each pair
+// (a run of L equal symbols as L / 2 pairs), take every pair counted at
+// least max(min_count, top / 2) times, most frequent first, and replace
+// them left to right.
+PairGrammar naive_pair_grammar(std::vector<std::uint16_t> seq, std::uint32_t terminals,
+                               const PairGrammarLimits& limits) {
+  PairGrammar g;
+  g.terminals = terminals;
+  g.lengths.assign(terminals, 1);
+  while (g.symbols() < limits.max_symbols && seq.size() >= 2) {
+    std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint64_t> counts;
+    for (std::size_t i = 0; i < seq.size();) {
+      std::size_t end = i + 1;
+      while (end < seq.size() && seq[end] == seq[i]) ++end;
+      if (end - i > 1) counts[{seq[i], seq[i]}] += (end - i) / 2;
+      if (end < seq.size()) ++counts[{seq[i], seq[end]}];
+      i = end;
+    }
+    std::uint64_t top = 0;
+    for (const auto& [pair, n] : counts) top = std::max(top, n);
+    std::vector<std::pair<std::uint64_t, std::pair<std::uint16_t, std::uint16_t>>> chosen;
+    for (const auto& [pair, n] : counts)
+      if (n >= std::max<std::uint64_t>(limits.min_count, top / 2)) chosen.push_back({n, pair});
+    std::ranges::sort(chosen, [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first > y.first : x.second < y.second;
+    });
+    std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint16_t> symbol;
+    for (const auto& [n, pair] : chosen) {
+      if (g.symbols() == limits.max_symbols) break;
+      if (std::uint64_t{g.lengths[pair.first]} + g.lengths[pair.second] > limits.max_length) continue;
+      symbol[pair] = static_cast<std::uint16_t>(g.symbols());
+      g.pairs.push_back(pair);
+      g.lengths.push_back(g.lengths[pair.first] + g.lengths[pair.second]);
+    }
+    if (symbol.empty()) break;
+    std::vector<std::uint16_t> next;
+    for (std::size_t i = 0; i < seq.size();) {
+      const auto it = i + 1 < seq.size() ? symbol.find({seq[i], seq[i + 1]}) : symbol.end();
+      next.push_back(it != symbol.end() ? it->second : seq[i]);
+      i += it != symbol.end() ? 2 : 1;
+    }
+    seq = std::move(next);
+  }
+  g.sequence = std::move(seq);
+  return g;
+}
+
+// Long sequences reach thousands of symbols: the first rounds count in a
+// dense array, the later ones in a hash table; both must choose as the
+// plain rounds do.
+TEST(PairGrammar, ChoosesAsThePlainRounds) {
+  std::mt19937_64 rng(11);
+  std::uint32_t most = 0;
+  for (int round = 0; round < 12; ++round) {
+    const Sample s = random_sample(rng);
+    std::vector<std::uint16_t> seq;
+    for (int copy = 0; copy < 4; ++copy)  // longer, and with repeats for the grammar to find
+      for (std::uint8_t c : s.classes) seq.push_back(c % 7);
+    for (std::uint16_t& c : seq)
+      if (rng() % 16 == 0) c = static_cast<std::uint16_t>(rng() % 7);
+    const PairGrammarLimits limits{4096, 1u << 16, 1 + rng() % 8};
+    const PairGrammar g = build_pair_grammar(seq, 7, limits);
+    const PairGrammar plain = naive_pair_grammar(seq, 7, limits);
+    ASSERT_EQ(g.pairs, plain.pairs) << "round " << round;
+    ASSERT_EQ(g.sequence, plain.sequence) << "round " << round;
+    ASSERT_EQ(g.lengths, plain.lengths) << "round " << round;
+    most = std::max(most, g.symbols());
+  }
+  EXPECT_GT(most, 1024u);  // past the dense array's 512 symbols
 }
 
 TEST(ClassStream, DamageIsRefusedOrStaysInside) {
