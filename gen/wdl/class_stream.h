@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -44,33 +45,34 @@ struct Classes {
   }
 };
 
-// The marked classes (storage/class_stream.h) in the stream order `order`
-// walks, kExactClass where the class must be stored as it is. An order may
-// list indices far apart (a large table's arrays outgrow the cache): a
-// batch of them is prefetched before it is read.
-template <class Order>
-std::vector<std::uint16_t> reordered(const Classes& c, ThreadPool& pool, const Order& order) {
+inline std::uint16_t marked(StreamClass s) {
+  return static_cast<std::uint16_t>(s.bound | (s.exact ? storage::kExactClass : 0));
+}
+
+// The marked classes (storage/class_stream.h) of the places `order` walks,
+// mark(i) for each index listed: kExactClass where the class must be stored
+// as it is. An order may list indices far apart (a large table's arrays
+// outgrow the cache): touch(i) prefetches what mark(i) reads, a batch of
+// indices ahead.
+template <class Order, class Touch, class Mark>
+std::vector<std::uint16_t> listed(ThreadPool& pool, const Order& order, const Touch& touch,
+                                  const Mark& mark) {
   constexpr std::size_t kBatch = 64;
   const Index n = order.size();
   std::vector<std::uint16_t> out(n);
   pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-    std::array<Index, kBatch> listed{};
-    Index first = lo;  // the place of listed[0]
+    std::array<Index, kBatch> indices{};
+    Index first = lo;  // the place of indices[0]
     std::size_t count = 0;
     auto flush = [&] {
-      for (std::size_t k = 0; k < count; ++k) {
-        const Index i = listed[k];
-        out[first + k] = i == kNoIndex ? 255 : c.marked(i);
-      }
+      for (std::size_t k = 0; k < count; ++k)
+        out[first + k] = indices[k] == kNoIndex ? 255 : mark(indices[k]);
       first += count;
       count = 0;
     };
     order.walk(lo, hi, [&](Index, Index i) {
-      if (i != kNoIndex) {
-        __builtin_prefetch(&c.bound[i]);
-        __builtin_prefetch(&c.exact[i / 64]);
-      }
-      listed[count++] = i;
+      if (i != kNoIndex) touch(i);
+      indices[count++] = i;
       if (count == kBatch) flush();
     });
     flush();
@@ -112,37 +114,42 @@ struct StreamLayout {
 };
 
 // The stream of `classify(i)` (a StreamClass) over the game's indices.
-template <Game G, class Classify>
+// With `touch` (a function of an index that prefetches what classify reads),
+// the classes computed to rank the orders are freed before encoding, and
+// each listed index is classified again: a table's peak then holds no class
+// array beside the encoder's, for a classify cheap enough to call again.
+template <Game G, class Classify, class Touch = std::nullptr_t>
 std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads,
-                                       const StreamLayout& layout = {}) {
+                                       const StreamLayout& layout = {}, const Touch& touch = nullptr) {
   using namespace class_stream_detail;
+  constexpr bool kClassifyAgain = !std::is_same_v<Touch, std::nullptr_t>;
   const Index n = game.size();
   ThreadPool pool(threads);
   storage::ClassStreamOptions options;
   options.block_bytes = layout.block_bytes;
   if constexpr (!OrdersStream<G>) {
-    std::vector<std::uint16_t> marked(n);
+    std::vector<std::uint16_t> classes(n);
     pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) {
-        const StreamClass s = classify(i);
-        marked[i] = static_cast<std::uint16_t>(s.bound | (s.exact ? storage::kExactClass : 0));
-      }
+      for (Index i = lo; i < hi; ++i) classes[i] = marked(classify(i));
     });
-    return storage::encode_class_stream(std::move(marked), options);
+    return storage::encode_class_stream(std::move(classes), options);
   } else {
-    Classes c{std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
-    pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) {
-        const StreamClass s = classify(i);
-        c.bound[i] = s.bound;
-        if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
-      }
-    });
     // The two orders with the fewest sampled runs are encoded; the smaller is kept.
     const auto orders = game.stream_orders();
     std::vector<std::size_t> rank(orders.size());
     for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
     std::size_t tries = 2;
+    Classes c;
+    if (!layout.order || !kClassifyAgain) {
+      c = {std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
+      pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+        for (Index i = lo; i < hi; ++i) {
+          const StreamClass s = classify(i);
+          c.bound[i] = s.bound;
+          if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
+        }
+      });
+    }
     if (layout.order) {
       std::stable_partition(rank.begin(), rank.end(),
                             [&](std::size_t k) { return orders[k].tag() == *layout.order; });
@@ -154,11 +161,24 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
       });
       std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
     }
+    if constexpr (kClassifyAgain) c = {};
+    auto list = [&](const auto& order) {
+      if constexpr (kClassifyAgain)
+        return listed(pool, order, touch, [&](Index i) { return marked(classify(i)); });
+      else
+        return listed(
+            pool, order,
+            [&](Index i) {
+              __builtin_prefetch(&c.bound[i]);
+              __builtin_prefetch(&c.exact[i / 64]);
+            },
+            [&](Index i) { return c.marked(i); });
+    };
     std::vector<std::byte> best;
     for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
       const auto& order = orders[rank[k]];
       options.tag = order.tag();
-      std::vector<std::byte> bytes = storage::encode_class_stream(reordered(c, pool, order), options);
+      std::vector<std::byte> bytes = storage::encode_class_stream(list(order), options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);
     }
     return best;

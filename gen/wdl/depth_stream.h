@@ -95,7 +95,11 @@ std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint1
       if (slots[i] == kNoSlot || slots[i] >> 3 != side) return StreamClass{};
       return StreamClass{class_of[slots[i] & 7][Value::from_code(values[i]).depth()], true};
     };
-    std::vector<std::byte> stream = class_stream_of(game, classify, threads, layout);
+    auto touch = [&](Index i) {
+      __builtin_prefetch(&slots[i]);
+      __builtin_prefetch(&values[i]);
+    };
+    std::vector<std::byte> stream = class_stream_of(game, classify, threads, layout, touch);
     std::vector<std::byte> map_bytes = map->encode();
     if (stream.size() + map_bytes.size() >= best_bytes) continue;
     best_bytes = stream.size() + map_bytes.size();
