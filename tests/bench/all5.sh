@@ -81,7 +81,8 @@ rm -f "$work/stop"
 # The 145 tables, each after those it reads: captures lead to fewer pieces,
 # promotions to fewer pawns.
 tables() {
-  local p=(Q R B N P) n=${#p[@]} i j k
+  local p=(Q R B N P) i j k
+  local n=${#p[@]}
   {
     for ((i = 0; i < n; ++i)); do echo "K${p[i]}vK"; done
     for ((i = 0; i < n; ++i)); do for ((j = i; j < n; ++j)); do
