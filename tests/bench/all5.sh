@@ -16,9 +16,9 @@
 # .rtbw + .rtbz, rtb's table compacted to its streams on a copy, as an engine
 # installs it). A run skips the tables it has, so the set can be built over
 # several sittings: `touch WORK/stop` ends every run after its current table.
-# A table whose row is in WORK/tables.tsv but whose file is gone (a new
-# machine, the rows kept elsewhere) is built again unmeasured, as later
-# tables read it. RTB_BIN=DIR takes tbgen and tbprobe from DIR (copies of one
+# ROWS=FILE keeps the rows there instead (the committed
+# tests/bench/all5.tsv): on a new machine a run goes on from them, building
+# again, unmeasured, only the tables that its next tables read. RTB_BIN=DIR takes tbgen and tbprobe from DIR (copies of one
 # build, so that every sitting runs the same code) instead of building them.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,7 +47,7 @@ tables() {
 # totals WORK: per run, the sums over its tables, then over the tables
 # every run has (the like-for-like figures while runs are unfinished).
 totals() {
-  local rows=$1/tables.tsv
+  local rows=${ROWS:-$1/tables.tsv}
   [ -s "$rows" ] || { echo "no tables in $rows" >&2; exit 1; }
   awk '
     {key = $1 " " $2; if (seen[key]++) next; run[$1]; has[$2] = has[$2] " " $1
@@ -91,7 +91,7 @@ case $run in
 esac
 mkdir -p "$2/$run" "$2/logs"
 work=$(cd "$2" && pwd)
-rows=$work/tables.tsv
+rows=${ROWS:-$work/tables.tsv}
 touch "$rows"
 [ "$run" = syzygy ] && export RTB_NONE=1
 source "$REPO/tests/bench/measure.sh"
@@ -126,15 +126,48 @@ suffix=
 export -f build
 export run tb work threads TBGEN
 
+# The tables TABLE reads: one piece captured, or a pawn promoted, each
+# named as the set names it (stronger side first).
+declare -A in_set
+for t in $(tables); do in_set[$t]=1; done
+canonical() {  # canonical WHITE BLACK: the set's name for K<WHITE>vK<BLACK>
+  local w b
+  w=$(grep -o . <<<"$1" | sort_pieces)
+  b=$(grep -o . <<<"$2" | sort_pieces)
+  if [ -n "${in_set[K${w}vK$b]:-}" ]; then echo "K${w}vK$b"
+  elif [ -n "${in_set[K${b}vK$w]:-}" ]; then echo "K${b}vK$w"; fi
+}
+sort_pieces() { awk '{print index("QRBNP", $1), $1}' | sort -n | awk '{printf "%s", $2}'; }
+reads() {
+  local side=${1#K} w b i piece
+  w=${side%%vK*}
+  b=${side#*vK}
+  {
+    for ((i = 0; i < ${#w}; ++i)); do
+      piece=${w:i:1}
+      canonical "${w:0:i}${w:i+1}" "$b"
+      [ "$piece" = P ] && for q in Q R B N; do canonical "${w:0:i}$q${w:i+1}" "$b"; done
+    done
+    for ((i = 0; i < ${#b}; ++i)); do
+      piece=${b:i:1}
+      canonical "$w" "${b:0:i}${b:i+1}"
+      [ "$piece" = P ] && for q in Q R B N; do canonical "$w" "${b:0:i}$q${b:i+1}"; done
+    done
+  } | sort -u
+}
+# ensure TABLE: builds it, unmeasured, after what it reads, where it is missing.
+ensure() {
+  built "$1" && return 0
+  local d
+  for d in $(reads "$1"); do ensure "$d"; done
+  echo "$run: $1 (read by a later table; unmeasured)" >&2
+  build "$1" >"$work/logs/$run-$1.unmeasured" 2>&1 || { echo "$run failed on $1" >&2; exit 1; }
+}
+
 for t in $(tables); do
-  recorded=$(awk -v r="$run" -v t="$t" '$1 == r && $2 == t' "$rows")
-  [ -n "$recorded" ] && built "$t" && continue
+  [ -n "$(awk -v r="$run" -v t="$t" '$1 == r && $2 == t' "$rows")" ] && continue
   [ -e "$work/stop" ] && { echo "$run: stopped before $t" >&2; exit 1; }
-  if [ -n "$recorded" ]; then
-    echo "$run: $t (built again, unmeasured)" >&2
-    build "$t" >"$work/logs/$run-$t.again" 2>&1 || { echo "$run failed on $t" >&2; exit 1; }
-    continue
-  fi
+  for d in $(reads "$t"); do ensure "$d"; done
   echo "$run: $t" >&2
   # The build alone is measured; a table killed halfway is built again whole.
   log=$work/logs/$run-$t
