@@ -15,7 +15,8 @@
 # bytes" to WORK/tables.tsv (a whole process, /usr/bin/time; bytes: Syzygy's
 # .rtbw + .rtbz, rtb's table compacted to its streams on a copy, as an engine
 # installs it). A run skips the tables it has, so the set can be built over
-# several sittings: `touch WORK/stop` ends every run after its current table.
+# several sittings: `touch WORK/stop` ends every run after its current table,
+# `touch WORK/stop-RUN` that run alone.
 # ROWS=FILE keeps the rows there instead (the committed
 # tests/bench/all5.tsv): on a new machine a run goes on from them, building
 # again, unmeasured, only the tables that its next tables read. RTB_BIN=DIR takes tbgen and tbprobe from DIR (copies of one
@@ -91,6 +92,7 @@ case $run in
 esac
 mkdir -p "$2/$run" "$2/logs"
 work=$(cd "$2" && pwd)
+rm -f "$work/stop-$run"
 rows=${ROWS:-$work/tables.tsv}
 touch "$rows"
 [ "$run" = syzygy ] && export RTB_NONE=1
@@ -166,7 +168,8 @@ ensure() {
 
 for t in $(tables); do
   [ -n "$(awk -v r="$run" -v t="$t" '$1 == r && $2 == t' "$rows")" ] && continue
-  [ -e "$work/stop" ] && { echo "$run: stopped before $t" >&2; exit 1; }
+  [ -e "$work/stop" ] && { echo "$run: stopped before $t (rm $work/stop to go on)" >&2; exit 1; }
+  [ -e "$work/stop-$run" ] && { echo "$run: stopped before $t" >&2; exit 1; }
   for d in $(reads "$t"); do ensure "$d"; done
   echo "$run: $t" >&2
   # The build alone is measured; a table killed halfway is built again whole.
