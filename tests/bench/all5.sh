@@ -2,7 +2,7 @@
 # Every chess table of up to 5 pieces (145), rtb beside Syzygy's generator,
 # a process per table (as syzygy1/tb's run.pl builds a set):
 #   tests/bench/all5.sh RUN WORK [THREADS]     builds the set for RUN, or goes on
-#   tests/bench/all5.sh --totals WORK          prints the totals per run
+#   tests/bench/all5.sh --totals WORK          prints the totals per run and beside Syzygy's
 # RUN is one of
 #   syzygy  rtbgen/rtbgenp -t THREADS --stats (WDL and DTZ files, compressed),
 #           from TB_SRC=syzygy1/tb's src directory with both built, outside
@@ -45,30 +45,36 @@ tables() {
   } | awk '{pawns = gsub(/P/, "P"); print length($0), pawns, $0}' | sort -k1,1n -k2,2n -s | awk '{print $3}'
 }
 
-# totals WORK: per run, the sums over its tables, then over the tables
-# every run has (the like-for-like figures while runs are unfinished).
+# totals WORK: per run, the sums over its tables; then each rtb run beside
+# Syzygy's over the tables both have (the like-for-like figures while runs
+# are unfinished), with the ratios.
 totals() {
   local rows=${ROWS:-$1/tables.tsv}
   [ -s "$rows" ] || { echo "no tables in $rows" >&2; exit 1; }
   awk '
-    {key = $1 " " $2; if (seen[key]++) next; run[$1]; has[$2] = has[$2] " " $1
-     cpu[$1] += $4; wall[$1] += $5; if ($6 > peak[$1]) peak[$1] = $6; bytes[$1] += $7; n[$1]++
-     tcpu[key] = $4; twall[key] = $5; tpeak[key] = $6; tbytes[key] = $7}
+    {key = $1 " " $2; if (seen[key]++) next; run[$1]; n[$1]++
+     cpu[$1] += $4; wall[$1] += $5; if ($6 > peak[$1]) peak[$1] = $6; bytes[$1] += $7
+     tcpu[key] = $4; twall[key] = $5; tpeak[key] = $6; tbytes[key] = $7; table[$2]}
     function line(r, k, c, w, p, b) {printf "%-7s %7d %10.0f %10.0f %9.0f %14.0f\n", r, k, c, w, p, b}
+    function sums(r, o) {  # the figures of run r over the tables run o has too
+      c[r] = w[r] = p[r] = b[r] = k[r] = 0
+      for (t in table) if ((r " " t) in tcpu && (o " " t) in tcpu) {
+        x = r " " t; c[r] += tcpu[x]; w[r] += twall[x]; b[r] += tbytes[x]; k[r]++
+        if (tpeak[x] > p[r]) p[r] = tpeak[x]
+      }
+    }
     END {
       printf "%-7s %7s %10s %10s %9s %14s\n", "run", "tables", "CPU s", "wall s", "peak MiB", "bytes"
       for (r in run) line(r, n[r], cpu[r], wall[r], peak[r], bytes[r])
-      runs = 0; for (r in run) runs++
-      if (runs < 2) exit
-      common = 0
-      for (t in has) if (split(has[t], x, " ") == runs) common++
-      printf "\nthe %d tables every run has:\n", common
+      if (!("syzygy" in run)) exit
       for (r in run) {
-        c = w = p = b = 0
-        for (t in has) if (split(has[t], x, " ") == runs) {
-          k = r " " t; c += tcpu[k]; w += twall[k]; b += tbytes[k]; if (tpeak[k] > p) p = tpeak[k]
-        }
-        line(r, common, c, w, p, b)
+        if (r == "syzygy") continue
+        sums(r, "syzygy"); sums("syzygy", r)
+        if (!k[r]) continue
+        printf "\n%s beside syzygy, the %d tables both have:\n", r, k[r]
+        line(r, k[r], c[r], w[r], p[r], b[r]); line("syzygy", k[r], c["syzygy"], w["syzygy"], p["syzygy"], b["syzygy"])
+        printf "%-7s %7s %10.2f %10.2f %9.2f %14.2f\n", "ratio", "", c[r] / c["syzygy"], w[r] / w["syzygy"],
+          p[r] / p["syzygy"], b[r] / b["syzygy"]
       }
     }' "$rows"
 }
