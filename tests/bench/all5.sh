@@ -136,7 +136,9 @@ export -f build
 export run tb work threads TBGEN
 
 # The tables TABLE reads: one piece captured, or a pawn promoted, each
-# named as the set names it (stronger side first).
+# named as the set names it (stronger side first). A promotion that
+# captures leads to a table the captured table reads, so `ensure`, which
+# follows reads down, builds it too.
 declare -A in_set
 for t in $(tables); do in_set[$t]=1; done
 canonical() {  # canonical WHITE BLACK: the set's name for K<WHITE>vK<BLACK>
