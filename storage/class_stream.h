@@ -56,9 +56,11 @@ std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes
                                            const ClassStreamOptions& options = {});
 // The same from marked classes: marked[k] is class k, plus kExactClass
 // where it must be stored as it is. The encoder works in their vector (2
-// bytes per index), so a writer holds no copy of its classes beside it.
+// bytes per index), so a writer holds no copy of its classes beside it, and
+// leaves it empty with its capacity: a large table's next stream is listed
+// into it without the page faults of a fresh vector.
 constexpr std::uint16_t kExactClass = 0x100;
-std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>&& marked,
+std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>& marked,
                                            const ClassStreamOptions& options = {});
 
 // Reads a stream in place (the bytes must outlive it). Opening checks the

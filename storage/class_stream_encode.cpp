@@ -72,8 +72,9 @@ Blocks pack(const PairGrammar& g, std::span<const std::uint8_t> lengths, std::sp
   return out;
 }
 
-// The stream of the filled classes `seq`.
-std::vector<std::byte> encode_filled(std::vector<std::uint16_t> seq, bool constant,
+// The stream of the filled classes `seq`, which is left empty with its
+// capacity.
+std::vector<std::byte> encode_filled(std::vector<std::uint16_t>& seq, bool constant,
                                      const ClassStreamOptions& options) {
   const std::uint64_t size = seq.size();
   const std::uint16_t first = seq.empty() ? 0 : seq[0];
@@ -118,6 +119,8 @@ std::vector<std::byte> encode_filled(std::vector<std::uint16_t> seq, bool consta
   }
   out.insert(out.end(), blocks.data.begin(), blocks.data.end());
   put(out, 0, 8);
+  if (!constant) seq = std::move(g.sequence);  // the grammar rewrote it in place
+  seq.clear();
   return out;
 }
 
@@ -131,19 +134,18 @@ std::vector<std::byte> encode_class_stream(std::span<const std::uint8_t> classes
   std::vector<std::uint16_t> marked(classes.size());
   for (std::uint64_t i = 0; i < classes.size(); ++i)
     marked[i] = static_cast<std::uint16_t>(classes[i] | (is_exact(exact, i) ? kExactClass : 0));
-  return encode_class_stream(std::move(marked), options);
+  return encode_class_stream(marked, options);
 }
 
-std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>&& marked,
+std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>& marked,
                                            const ClassStreamOptions& options) {
   if (options.block_bytes < 8 || options.block_bytes > 4096 || options.max_symbols < 256 ||
       options.max_symbols > 4096)
     throw std::invalid_argument("encode_class_stream: bad options");
   if (std::ranges::any_of(marked, [](std::uint16_t c) { return c >= 2 * kExactClass; }))
     throw std::invalid_argument("encode_class_stream: a class passes 255");
-  std::vector<std::uint16_t> seq = std::move(marked);
-  const bool constant = fill(seq);
-  return encode_filled(std::move(seq), constant, options);
+  const bool constant = fill(marked);
+  return encode_filled(marked, constant, options);
 }
 
 }  // namespace rtb::storage

@@ -1,7 +1,8 @@
 // The dense listing of tables without pawns (games/chess/dense_order.h):
 // every legal position is listed exactly once, at the place place() gives
-// it in any of the 8 orientations; walk() from any place lists what a walk
-// from the start lists there; tags round-trip.
+// it in any of the 8 orientations, among its side's places (side_places());
+// walk() from any place lists what a walk from the start lists there; tags
+// round-trip.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,8 +35,8 @@ Board turned(const Board& b, int sym) {
 
 // Walks every place of `orders` dense orders of a table (all where 0):
 // each legal index is listed once, at the place its board has (in all 8
-// orientations, for every 8th); a walk started anywhere agrees with the
-// whole walk.
+// orientations, for every 8th) among its side to move's places; a walk
+// started anywhere agrees with the whole walk.
 void expect_dense_and_exact(const char* material, std::size_t orders_tried) {
   const Layout layout = layout_of(material);
   std::vector<DenseOrder> orders = DenseOrder::all(layout);
@@ -54,6 +55,9 @@ void expect_dense_and_exact(const char* material, std::size_t orders_tried) {
       ++seen[i];
       Board b;
       ASSERT_TRUE(layout.decode(i, b));
+      const auto [first, last] = order.side_places(b.stm);
+      if ((y < first || y >= last) && ++wrong <= 5)
+        ADD_FAILURE() << material << ": index " << i << " listed at " << y << ", outside its side's places";
       for (int sym = 0; sym < (i % 8 == 0 ? 8 : 1); ++sym) {
         if (order.place(turned(b, sym)) != y && ++wrong <= 5) {
           ADD_FAILURE() << material << " tag " << std::hex << order.tag() << std::dec << ": index " << i

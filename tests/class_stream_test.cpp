@@ -76,6 +76,31 @@ TEST(ClassStream, EveryClassReadsBackOrWithinItsBound) {
   }
 }
 
+std::vector<std::uint16_t> marked_classes(const Sample& s) {
+  std::vector<std::uint16_t> marked(s.classes.size());
+  for (std::uint64_t i = 0; i < marked.size(); ++i)
+    marked[i] = static_cast<std::uint16_t>(s.classes[i] | (is_exact(s, i) ? kExactClass : 0));
+  return marked;
+}
+
+// A writer lists each stream of a table into one buffer: the encoder leaves
+// it empty with its capacity, and what was in it before does not matter.
+TEST(ClassStream, EncodingFromMarkedClassesKeepsTheBuffer) {
+  std::mt19937_64 rng(20261204);
+  std::vector<std::uint16_t> buffer;
+  for (int round = 0; round < 40; ++round) {
+    const Sample s = random_sample(rng);
+    const std::vector<std::byte> expected = encode_class_stream(s.classes, s.exact);
+    const std::vector<std::uint16_t> marked = marked_classes(s);
+    buffer.resize(marked.size());
+    std::ranges::copy(marked, buffer.begin());
+    const std::size_t capacity = buffer.capacity();
+    ASSERT_EQ(encode_class_stream(buffer, {}), expected) << "round " << round;
+    EXPECT_TRUE(buffer.empty());
+    EXPECT_EQ(buffer.capacity(), capacity);
+  }
+}
+
 TEST(ClassStream, OneClassStoresNoBlocks) {
   std::vector<std::uint8_t> classes(100000, 3);
   std::vector<std::uint64_t> exact((classes.size() + 63) / 64, 0);

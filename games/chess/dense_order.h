@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "games/chess/index.h"
@@ -43,6 +44,10 @@ class DenseOrder {
 
   // Places per side to move, times two (White to move first).
   Index size() const { return 2 * per_side_; }
+  // The places of the positions with `side` to move (0 White, 1 Black).
+  std::pair<Index, Index> side_places(int side) const {
+    return side == 0 ? std::pair{Index{0}, per_side_} : std::pair{per_side_, 2 * per_side_};
+  }
   // The place of b, which has the layout's material in its orientation
   // (any of the 8 symmetries, legal or not).
   Index place(const Board& b) const;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -47,6 +48,12 @@ class Listing {
   // The places listed: the stream's size.
   Index size() const {
     return std::visit([](const auto& o) { return o.size(); }, order_);
+  }
+  // The places [first, last) that hold every position with `side` to move
+  // (0 White, 1 Black): half of a dense order, all of a digit order.
+  std::pair<Index, Index> side_places(int side) const {
+    if (const auto* dense = std::get_if<DenseOrder>(&order_)) return dense->side_places(side);
+    return {0, size()};
   }
   // The place of board b, which has the layout's material in its
   // orientation.

@@ -109,8 +109,9 @@ template <Game G>
 std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint16_t> values,
                                        unsigned threads) {
   std::vector<NamedStream> streams;
+  ListingBuffer buffer;
   if constexpr (StoresClasses<G>)
-    streams.push_back({std::string(G::kClassStream), class_stream(game, values, threads)});
+    streams.push_back({std::string(G::kClassStream), class_stream(game, values, threads, buffer)});
   if constexpr (StoresDepths<G>) {
     // Listed in the order that suits the depths, ranked anew: with the
     // dense orders of tables without pawns, the class stream's order can
@@ -121,7 +122,8 @@ std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint1
     // slower.
     StreamLayout layout;
     layout.block_bytes = 512;
-    for (NamedStream& s : depth_streams(game, values, threads, layout)) streams.push_back(std::move(s));
+    for (NamedStream& s : depth_streams(game, values, threads, buffer, layout))
+      streams.push_back(std::move(s));
   }
   return streams;
 }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -26,12 +27,26 @@ namespace rtb {
 //     place y from lo to hi - 1, or kNoIndex where the place lists none (a
 //     place the probe never reads, whose class may be anything);
 //   size(): the places, at least the indices listed;
-//   std::uint32_t tag(): what the stream keeps for the probe.
+//   std::uint32_t tag(): what the stream keeps for the probe;
+// and optionally (ListsSidesApart)
+//   side_places(side) -> std::pair<Index, Index>: the places [first,
+//     last) that hold every position with `side` to move.
 template <class G>
 concept OrdersStream = StoresClasses<G> && requires(const G& g, void (*f)(Index, Index)) {
   g.stream_orders().at(0).walk(Index{0}, Index{1}, f);
   { g.stream_orders().at(0).size() } -> std::same_as<Index>;
   { g.stream_orders().at(0).tag() } -> std::same_as<std::uint32_t>;
+};
+
+// The 2 bytes per index a stream is listed into, kept from one stream of a
+// table to the next (storage::encode_class_stream leaves its capacity): a
+// fresh vector of a 5-piece table costs as much in page faults as listing
+// into it does.
+using ListingBuffer = std::vector<std::uint16_t>;
+
+template <class Order>
+concept ListsSidesApart = requires(const Order& o, int side) {
+  { o.side_places(side) } -> std::same_as<std::pair<Index, Index>>;
 };
 
 namespace class_stream_detail {
@@ -43,31 +58,32 @@ struct Classes {
   std::uint16_t marked(Index i) const {
     return static_cast<std::uint16_t>(bound[i] | (is_exact(i) ? storage::kExactClass : 0));
   }
+  StreamClass at(Index i) const { return {bound[i], is_exact(i)}; }
 };
 
 inline std::uint16_t marked(StreamClass s) {
   return static_cast<std::uint16_t>(s.bound | (s.exact ? storage::kExactClass : 0));
 }
 
-// The marked classes (storage/class_stream.h) of the places `order` walks,
-// mark(i) for each index listed: kExactClass where the class must be stored
-// as it is. An order may list indices far apart (a large table's arrays
-// outgrow the cache): touch(i) prefetches what mark(i) reads, a batch of
-// indices ahead.
+// Lists into `out` the marked classes (storage/class_stream.h) of the
+// places `order` walks, mark(i) for each index listed: kExactClass where
+// the class must be stored as it is. Only the places [first, last) are
+// walked; the others are "any class" (255). An order may list indices far
+// apart (a large table's arrays outgrow the cache): touch(i) prefetches
+// what mark(i) reads, a batch of indices ahead.
 template <class Order, class Touch, class Mark>
-std::vector<std::uint16_t> listed(ThreadPool& pool, const Order& order, const Touch& touch,
-                                  const Mark& mark) {
+void list(ThreadPool& pool, const Order& order, Index first, Index last, const Touch& touch, const Mark& mark,
+          ListingBuffer& out) {
   constexpr std::size_t kBatch = 64;
-  const Index n = order.size();
-  std::vector<std::uint16_t> out(n);
-  pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+  out.assign(order.size(), 255);
+  pool.parallel_for(last - first, Index{1} << 14, [&](unsigned, Index from, Index to) {
+    const Index lo = first + from, hi = first + to;
     std::array<Index, kBatch> indices{};
-    Index first = lo;  // the place of indices[0]
+    Index at = lo;  // the place of indices[0]
     std::size_t count = 0;
     auto flush = [&] {
-      for (std::size_t k = 0; k < count; ++k)
-        out[first + k] = indices[k] == kNoIndex ? 255 : mark(indices[k]);
-      first += count;
+      for (std::size_t k = 0; k < count; ++k) out[at + k] = indices[k] == kNoIndex ? 255 : mark(indices[k]);
+      at += count;
       count = 0;
     };
     order.walk(lo, hi, [&](Index, Index i) {
@@ -77,14 +93,14 @@ std::vector<std::uint16_t> listed(ThreadPool& pool, const Order& order, const To
     });
     flush();
   });
-  return out;
 }
 
 // How many runs of one class the encoder's fill leaves, over windows spread
-// across the stream: few runs compress well, and the count ranks orders
-// about as their encoded sizes do, at a fraction of the cost.
-template <class Order>
-std::uint64_t sampled_runs(const Classes& c, const Order& order) {
+// across the stream, class_at(i) giving index i's StreamClass: few runs
+// compress well, and the count ranks orders about as their encoded sizes
+// do, at a fraction of the cost.
+template <class Order, class ClassAt>
+std::uint64_t sampled_runs(const Order& order, const ClassAt& class_at) {
   const Index n = order.size();
   constexpr Index kWindow = 4096, kWindows = 128;
   const Index windows = std::max<Index>(1, std::min(kWindows, n / kWindow));
@@ -94,7 +110,8 @@ std::uint64_t sampled_runs(const Classes& c, const Order& order) {
     int stored = 255, previous = -1;
     order.walk(lo, hi, [&](Index, Index i) {
       if (i == kNoIndex) return;
-      if (c.is_exact(i) || c.bound[i] < stored) stored = c.bound[i];
+      const StreamClass s = class_at(i);
+      if (s.exact || s.bound < stored) stored = s.bound;
       runs += stored != previous;
       previous = stored;
     });
@@ -111,16 +128,22 @@ struct StreamLayout {
   // part of the cost, so a table's second stream may reuse the first's).
   std::optional<std::uint32_t> order;
   std::uint32_t block_bytes = storage::ClassStreamOptions{}.block_bytes;
+  // The side to move (0 or 1) of every position whose class is not "any"
+  // (StreamClass{}): an order that lists each side apart (ListsSidesApart)
+  // walks only that side's places.
+  std::optional<int> side;
 };
 
-// The stream of `classify(i)` (a StreamClass) over the game's indices.
-// With `touch` (a function of an index that prefetches what classify reads),
-// the classes computed to rank the orders are freed before encoding, and
-// each listed index is classified again: a table's peak then holds no class
-// array beside the encoder's, for a classify cheap enough to call again.
+// The stream of `classify(i)` (a StreamClass) over the game's indices,
+// listed into `buffer`. With `touch` (a function of an index that
+// prefetches what classify reads), classify is cheap enough to call again:
+// the orders are ranked on the classes of the indices sampled and each
+// listed index is classified anew, so that no class array is held beside
+// the encoder's.
 template <Game G, class Classify, class Touch = std::nullptr_t>
 std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads,
-                                       const StreamLayout& layout = {}, const Touch& touch = nullptr) {
+                                       ListingBuffer& buffer, const StreamLayout& layout = {},
+                                       const Touch& touch = nullptr) {
   using namespace class_stream_detail;
   constexpr bool kClassifyAgain = !std::is_same_v<Touch, std::nullptr_t>;
   const Index n = game.size();
@@ -128,11 +151,11 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
   storage::ClassStreamOptions options;
   options.block_bytes = layout.block_bytes;
   if constexpr (!OrdersStream<G>) {
-    std::vector<std::uint16_t> classes(n);
+    buffer.resize(n);
     pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) classes[i] = marked(classify(i));
+      for (Index i = lo; i < hi; ++i) buffer[i] = marked(classify(i));
     });
-    return storage::encode_class_stream(std::move(classes), options);
+    return storage::encode_class_stream(buffer, options);
   } else {
     // The two orders with the fewest sampled runs are encoded; the smaller is kept.
     const auto orders = game.stream_orders();
@@ -140,7 +163,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
     std::size_t tries = 2;
     Classes c;
-    if (!layout.order || !kClassifyAgain) {
+    if constexpr (!kClassifyAgain) {
       c = {std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
       pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
         for (Index i = lo; i < hi; ++i) {
@@ -157,28 +180,37 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     } else {
       std::vector<std::uint64_t> runs(orders.size());
       pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
-        for (Index k = lo; k < hi; ++k) runs[k] = sampled_runs(c, orders[k]);
+        for (Index k = lo; k < hi; ++k) {
+          if constexpr (kClassifyAgain)
+            runs[k] = sampled_runs(orders[k], classify);
+          else
+            runs[k] = sampled_runs(orders[k], [&](Index i) { return c.at(i); });
+        }
       });
       std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
     }
-    if constexpr (kClassifyAgain) c = {};
-    auto list = [&](const auto& order) {
+    auto list_into_buffer = [&](const auto& order) {
+      auto [first, last] = std::pair{Index{0}, order.size()};
+      if constexpr (ListsSidesApart<std::remove_cvref_t<decltype(order)>>)
+        if (layout.side) std::tie(first, last) = order.side_places(*layout.side);
       if constexpr (kClassifyAgain)
-        return listed(pool, order, touch, [&](Index i) { return marked(classify(i)); });
+        list(
+            pool, order, first, last, touch, [&](Index i) { return marked(classify(i)); }, buffer);
       else
-        return listed(
-            pool, order,
+        list(
+            pool, order, first, last,
             [&](Index i) {
               __builtin_prefetch(&c.bound[i]);
               __builtin_prefetch(&c.exact[i / 64]);
             },
-            [&](Index i) { return c.marked(i); });
+            [&](Index i) { return c.marked(i); }, buffer);
     };
     std::vector<std::byte> best;
     for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
       const auto& order = orders[rank[k]];
       options.tag = order.tag();
-      std::vector<std::byte> bytes = storage::encode_class_stream(list(order), options);
+      list_into_buffer(order);
+      std::vector<std::byte> bytes = storage::encode_class_stream(buffer, options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);
     }
     return best;
@@ -187,9 +219,10 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
 
 // The class stream of the game's table (game.stream_class over its values).
 template <StoresClasses G>
-std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads) {
+std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads,
+                                    ListingBuffer& buffer) {
   return class_stream_of(
-      game, [&](Index i) { return game.stream_class(i, Value::from_code(values[i])); }, threads);
+      game, [&](Index i) { return game.stream_class(i, Value::from_code(values[i])); }, threads, buffer);
 }
 
 }  // namespace rtb

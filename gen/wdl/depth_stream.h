@@ -61,10 +61,10 @@ inline std::optional<storage::DepthMap> map_of(std::span<const std::uint8_t> slo
 }  // namespace depth_stream_detail
 
 // The depth stream and its map, named G::kDepthStream and that + "-map";
-// none where neither side's depths fit a map.
+// none where neither side's depths fit a map. Listed into `buffer`.
 template <StoresDepths G>
 std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint16_t> values, unsigned threads,
-                                       const StreamLayout& layout = {}) {
+                                       ListingBuffer& buffer, const StreamLayout& layout = {}) {
   using namespace depth_stream_detail;
   const Index n = game.size();
   std::vector<std::uint8_t> slots(n);
@@ -99,7 +99,9 @@ std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint1
       __builtin_prefetch(&slots[i]);
       __builtin_prefetch(&values[i]);
     };
-    std::vector<std::byte> stream = class_stream_of(game, classify, threads, layout, touch);
+    StreamLayout side_layout = layout;
+    side_layout.side = side;
+    std::vector<std::byte> stream = class_stream_of(game, classify, threads, buffer, side_layout, touch);
     std::vector<std::byte> map_bytes = map->encode();
     if (stream.size() + map_bytes.size() >= best_bytes) continue;
     best_bytes = stream.size() + map_bytes.size();

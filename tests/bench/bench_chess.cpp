@@ -10,6 +10,9 @@
 //   bench_chess phases DIR MATERIAL [threads] [metric]
 //       CPU seconds of one table's generation and of its streams (the class
 //       and depth streams the writer adds), its dependencies read from DIR
+//   bench_chess streams DIR MATERIAL [threads] [metric]
+//       CPU seconds of the streams alone, from the values of the table in
+//       DIR; fails unless they are byte for byte the streams stored there
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
 //       positions of every table in DIR, block cache and in memory
@@ -104,6 +107,35 @@ int phases(const std::filesystem::path& dir, const std::string& material, unsign
   std::printf("%s: generation %.2f CPU s, streams %.2f CPU s (%u threads)\n", material.c_str(), cpu1 - cpu0,
               cpu2 - cpu1, threads);
   return streams.empty() ? 1 : 0;
+}
+
+int streams_again(const std::filesystem::path& dir, const std::string& material, unsigned threads,
+                  const std::string& metric) {
+  Chess game = chess_support::make_chess(material, metric);
+  BuildOptions options;
+  options.out_dir = dir;
+  const auto deps = attach_dependencies(game, options, false);
+  const storage::TableReader table(table_path(dir, game.table_name()));
+  const std::vector<std::uint16_t> values = table.read_all();
+  game.read_solved(values);  // as the generator leaves it: pawn moves read the table
+  const double cpu0 = cpu_seconds();
+  const auto streams = table_streams(game, std::span<const std::uint16_t>(values), threads);
+  const double cpu1 = cpu_seconds();
+  int differ = 0;
+  for (const NamedStream& s : streams) {
+    const auto stored = table.stream(s.name);
+    const bool same = stored && std::ranges::equal(*stored, s.bytes);
+    std::printf("%s %s: %zu bytes, %s\n", material.c_str(), s.name.c_str(), s.bytes.size(),
+                same ? "as stored" : "DIFFERENT from the stored stream");
+    differ += !same;
+  }
+  if (streams.size() != table.stream_names().size()) {
+    std::printf("%s: %zu streams, %zu stored\n", material.c_str(), streams.size(),
+                table.stream_names().size());
+    ++differ;
+  }
+  std::printf("%s: streams %.2f CPU s (%u threads)\n", material.c_str(), cpu1 - cpu0, threads);
+  return differ ? 1 : 0;
 }
 
 int verify_dir(const std::filesystem::path& dir) {
@@ -270,6 +302,9 @@ int main(int argc, char** argv) {
     if (mode == "phases" && argc >= 4)
       return phases(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1,
                     argc > 5 ? argv[5] : "dtm");
+    if (mode == "streams" && argc >= 4)
+      return streams_again(argv[2], argv[3], argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 1,
+                           argc > 5 ? argv[5] : "dtm");
     if (mode == "consistency" && argc >= 3)
       return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0,
                          argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
