@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cstring>
 #include <stdexcept>
 
 namespace rtb::storage {
@@ -149,32 +150,59 @@ class PairCounts {
   // Calls add(key, n) for each pair of seq and each run's n pairs.
   template <class Add>
   static void count_pairs(const std::vector<std::uint16_t>& seq, const Add& add) {
-    std::size_t run = 1;  // of seq[i]
-    for (std::size_t i = 0; i + 1 < seq.size(); ++i) {
+    for (std::size_t i = 0; i + 1 < seq.size();) {
       const std::uint16_t a = seq[i], b = seq[i + 1];
-      if (a == b) {
-        ++run;
+      if (a != b) {
+        add(key(a, b), 1);
+        ++i;
         continue;
       }
-      if (run > 1)
-        add(key(a, a), static_cast<std::uint32_t>(run / 2));  // "aaa": the middle a cannot start a second aa
-      run = 1;
-      add(key(a, b), 1);
+      const std::size_t end = run_end(seq, i);
+      add(key(a, a),
+          static_cast<std::uint32_t>((end - i) / 2));  // "aaa": the middle a cannot start a second aa
+      if (end < seq.size()) add(key(a, seq[end]), 1);
+      i = end;
     }
-    if (run > 1) add(key(seq.back(), seq.back()), static_cast<std::uint32_t>(run / 2));
   }
-  // symbol_of(a, b): the symbol replacing the pair ab, or 0.
+  // symbol_of(a, b): the symbol replacing the pair ab, or 0. Left to
+  // right, so that a run "aaaaa" becomes "rra" where aa is replaced by r.
   template <class Lookup>
   static void replace_pairs(std::vector<std::uint16_t>& seq, const Lookup& symbol_of) {
     std::size_t out = 0, i = 0;
     while (i + 1 < seq.size()) {
       const std::uint16_t a = seq[i], b = seq[i + 1];
       const std::uint16_t r = symbol_of(a, b);
+      if (a == b) {  // a run: its pairs at once (writing behind i, never past what is still read)
+        const std::size_t end = run_end(seq, i), pairs = (end - i) / 2;
+        if (r != 0) {
+          std::fill_n(seq.begin() + static_cast<std::ptrdiff_t>(out), pairs, r);
+          out += pairs;
+          i += 2 * pairs;
+        } else {  // all but its last a, which may still pair with what follows
+          std::fill_n(seq.begin() + static_cast<std::ptrdiff_t>(out), end - 1 - i, a);
+          out += end - 1 - i;
+          i = end - 1;
+        }
+        continue;
+      }
       seq[out++] = r != 0 ? r : a;
       i += r != 0 ? 2 : 1;
     }
     if (i < seq.size()) seq[out++] = seq[i];
     seq.resize(out);
+  }
+  // The end of the run of seq[i] that starts at i. Four symbols are
+  // compared at once: runs of one class are most of a sparse stream.
+  static std::size_t run_end(const std::vector<std::uint16_t>& seq, std::size_t i) {
+    const std::uint16_t a = seq[i];
+    const std::uint64_t four = a * 0x0001000100010001ull;
+    std::size_t j = i + 1;
+    for (std::uint64_t w = 0; j + 4 <= seq.size(); j += 4) {
+      std::memcpy(&w, &seq[j], sizeof w);
+      if (w != four) break;
+    }
+    while (j < seq.size() && seq[j] == a) ++j;
+    return j;
   }
   std::size_t at(std::uint32_t key) const { return std::size_t{left(key)} * width_ + right(key); }
 

@@ -283,6 +283,26 @@ TEST(PairGrammar, ChoosesAsThePlainRounds) {
   EXPECT_GT(most, 1024u);  // past the dense array's 512 symbols
 }
 
+// Runs far longer than the random samples', odd and even, at both ends,
+// and next to runs of another symbol: what the depth streams of a large
+// table are mostly made of, and what the rounds take a run at a time.
+TEST(PairGrammar, LongRunsAsThePlainRounds) {
+  std::mt19937_64 rng(5);
+  for (int round = 0; round < 8; ++round) {
+    std::vector<std::uint16_t> seq;
+    for (int run = 0; run < 40; ++run) {
+      const auto c = static_cast<std::uint16_t>(rng() % 5);
+      const std::size_t length = rng() % 3 == 0 ? 1 + rng() % 8 : 1 + rng() % 20000;
+      seq.insert(seq.end(), length, c);
+    }
+    const PairGrammarLimits limits{4096, 1u << 16, 2 + rng() % 4};
+    const PairGrammar g = build_pair_grammar(seq, 5, limits);
+    const PairGrammar plain = naive_pair_grammar(seq, 5, limits);
+    ASSERT_EQ(g.pairs, plain.pairs) << "round " << round;
+    ASSERT_EQ(g.sequence, plain.sequence) << "round " << round;
+  }
+}
+
 TEST(ClassStream, DamageIsRefusedOrStaysInside) {
   std::mt19937_64 rng(5);
   int refused = 0;
