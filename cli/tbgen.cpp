@@ -8,11 +8,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "cli/check.h"
 #include "cli/common.h"
+#include "cli/plan.h"
 #include "cli/report.h"
 #include "cli/value_kind.h"
 #include "games/quote_input.h"
@@ -136,13 +138,16 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "       tbgen verify --table FILE\n"
       "       tbgen compact --table FILE\n"
       "       tbgen check --game G [--param key=value ...] [--sample N]\n"
+      "       tbgen plan --game G [--param key=value ...] [--out DIR] [--force]\n"
       "       tbgen --list | --help | --version\n\n"
       "Generates endgame tables by retrograde analysis and stores them in LMDB.\n"
       "Commands: generate (the default) writes the table of a game and the tables it\n"
       "depends on; verify re-derives every value of a table from its successors;\n"
       "compact keeps a table's streams only (as --compact does); check runs the\n"
       "plugin contract's checks (moves against unmoves, text round trips ...) on\n"
-      "the given parameters.\nOptions");
+      "the given parameters; plan prints the tables generate would build, in its\n"
+      "order, one a line: name, game and parameters, the tables it reads (tabs\n"
+      "between).\nOptions");
   std::string solvers;
   for (const ValueKind& k : value_kinds())
     solvers += "\n  " + std::string(k.solver) + ": " + std::string(k.summary);
@@ -216,11 +221,18 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
     compact_written({table}, *depth_stream, vm.count("quiet") > 0);
     return 0;
   }
-  if (!command.empty() && command != "generate" && command != "check")
-    throw UsageError("unknown command " + quote_input(command) + " (generate, verify, compact or check)");
+  if (!command.empty() && command != "generate" && command != "check" && command != "plan")
+    throw UsageError("unknown command " + quote_input(command) +
+                     " (generate, verify, compact, check or plan)");
   if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
   if (command == "check")
     return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
+  if (command == "plan") {
+    if (std::string_view(kind_of_solver(solver).solver) != "wdl")
+      throw UsageError("plan: only for --solver wdl, whose tables read other tables");
+    print_plan(game, parse_params(param_items), out, vm.count("force") > 0, std::cout);
+    return 0;
+  }
   const ValueKind& kind = kind_of_solver(solver);
   BuildOptions options;
   options.out_dir = out;

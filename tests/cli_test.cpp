@@ -2,6 +2,7 @@
 // bad: every failure is one line on stderr, a non-zero exit, and no table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -209,6 +210,46 @@ TEST_F(Cli, RefusesAnExistingTableBeforeBuildingWhatItReads) {
   EXPECT_TRUE(fs::exists(out / "KNvK.rtb"));
   EXPECT_NE(set.out.find("KNvK.rtb"), std::string::npos);
   EXPECT_EQ(set.out.find("KRvK.rtb"), std::string::npos) << "an existing table of a set is kept";
+}
+
+// `tbgen plan` lists what generate would build, in its order, and builds
+// nothing: each table after every table it reads that is missing.
+TEST_F(Cli, PlanListsWhatGenerateWouldBuild) {
+  const auto out = dir_ / "out";
+  Ran plan = tbgen("plan --game chess --param material=KPvK --out " + out.string());
+  ASSERT_EQ(plan.code, 0) << plan.err;
+  EXPECT_FALSE(fs::exists(out));
+  std::vector<std::string> listed;
+  std::istringstream lines(plan.out);
+  for (std::string line; std::getline(lines, line);) {
+    const auto tab = line.find('\t'), tab2 = line.find('\t', tab + 1);
+    ASSERT_NE(tab2, std::string::npos) << line;
+    std::istringstream reads(line.substr(tab2 + 1));
+    for (std::string read; reads >> read;)
+      EXPECT_NE(std::ranges::find(listed, read), listed.end()) << line << ": reads " << read << " before it";
+    listed.push_back(line.substr(0, tab));
+  }
+  ASSERT_FALSE(listed.empty());
+  EXPECT_EQ(listed.back(), "KPvK");
+  EXPECT_NE(plan.out.find("KPvK\tchess material=KPvK,metric=dtm\t"), std::string::npos) << plan.out;
+  // What generate then builds is what the plan listed.
+  ASSERT_EQ(tbgen("--game chess --param material=KPvK --out " + out.string() + " -q").code, 0);
+  std::vector<std::string> built;
+  for (const fs::path& t : tables(out)) built.push_back(t.stem().string());
+  std::ranges::sort(built);
+  std::ranges::sort(listed);
+  EXPECT_EQ(built, listed);
+  // Built now: the table alone with --force, refused without, as generate would.
+  Ran forced = tbgen("plan --game chess --param material=KPvK --force --out " + out.string());
+  EXPECT_EQ(forced.code, 0) << forced.err;
+  EXPECT_EQ(forced.out.rfind("KPvK\t", 0), 0u) << forced.out;
+  EXPECT_EQ(std::count(forced.out.begin(), forced.out.end(), '\n'), 1) << forced.out;
+  Ran refused = tbgen("plan --game chess --param material=KPvK --out " + out.string());
+  EXPECT_NE(refused.code, 0);
+  EXPECT_NE(refused.err.find("--force"), std::string::npos) << refused.err;
+  Ran grundy = tbgen("plan --game nim --solver grundy");
+  EXPECT_NE(grundy.code, 0);
+  EXPECT_NE(grundy.err.find("--solver wdl"), std::string::npos) << grundy.err;
 }
 
 TEST_F(Cli, LeftoverOfAnInterruptedRunIsReportedAndReplaced) {

@@ -10,41 +10,22 @@
 #   dtz     tbgen --game chess --param material=T --param metric=dtz; in WORK/dtz
 #   dtm     the same with metric=dtm; in WORK/dtm
 # THREADS defaults to 1; two runs may go at once, one per core. Tables go in
-# the order `tbgen --param material=all5` builds them: each after those it
-# reads. Each table built appends "run table threads cpu_s wall_s peak_mib
-# bytes" to WORK/tables.tsv (a whole process, /usr/bin/time; bytes: Syzygy's
+# the order `tbgen --param material=all5` builds them (`tbgen plan`): each
+# after those it reads. Each table built appends "run table threads cpu_s
+# wall_s peak_mib bytes" to WORK/tables.tsv (a whole process, /usr/bin/time; bytes: Syzygy's
 # .rtbw + .rtbz, rtb's table compacted to its streams on a copy, as an engine
 # installs it). A run skips the tables it has rows for, so the set can be
 # built over several sittings: `touch WORK/stop` ends every run after its
 # current table, `touch WORK/stop-RUN` that run alone. ROWS=FILE keeps the
 # rows there instead (the committed tests/bench/all5.tsv): on a new machine
 # a run goes on from them, building again, unmeasured, only the tables that
-# its next tables read. RTB_BIN=DIR takes tbgen and tbprobe from DIR (copies
-# of one build, so that every sitting runs the same code) instead of
-# building them.
+# its next tables read (`tbgen plan` says which). RTB_BIN=DIR takes tbgen
+# and tbprobe from DIR (copies of one build, so that every sitting runs the
+# same code) instead of building them; the syzygy run needs them too, for
+# the plan.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$REPO/build-bench}
-
-# The 145 tables, each after those it reads: captures lead to fewer pieces,
-# promotions to fewer pawns.
-tables() {
-  local p=(Q R B N P) i j k
-  local n=${#p[@]}
-  {
-    for ((i = 0; i < n; ++i)); do echo "K${p[i]}vK"; done
-    for ((i = 0; i < n; ++i)); do for ((j = i; j < n; ++j)); do
-      echo "K${p[i]}${p[j]}vK"
-      echo "K${p[i]}vK${p[j]}"
-    done; done
-    for ((i = 0; i < n; ++i)); do for ((j = i; j < n; ++j)); do for ((k = j; k < n; ++k)); do
-      echo "K${p[i]}${p[j]}${p[k]}vK"
-    done; done; done
-    for ((i = 0; i < n; ++i)); do for ((j = i; j < n; ++j)); do for ((k = 0; k < n; ++k)); do
-      echo "K${p[i]}${p[j]}vK${p[k]}"
-    done; done; done
-  } | awk '{pawns = gsub(/P/, "P"); print length($0), pawns, $0}' | sort -k1,1n -k2,2n -s | awk '{print $3}'
-}
 
 # totals WORK: per run, the sums over its tables; then each rtb run beside
 # Syzygy's over the tables both have (the like-for-like figures while runs
@@ -102,7 +83,6 @@ work=$(cd "$2" && pwd)
 rm -f "$work/stop-$run"
 rows=${ROWS:-$work/tables.tsv}
 touch "$rows"
-[ "$run" = syzygy ] && export RTB_NONE=1
 source "$REPO/tests/bench/measure.sh"
 
 # The file that shows TABLE is built, and the command that builds it.
@@ -135,51 +115,30 @@ suffix=
 export -f build
 export run tb work threads TBGEN
 
-# The tables TABLE reads: one piece captured, or a pawn promoted, each
-# named as the set names it (stronger side first). A promotion that
-# captures leads to a table the captured table reads, so `ensure`, which
-# follows reads down, builds it too.
-declare -A in_set
-for t in $(tables); do in_set[$t]=1; done
-canonical() {  # canonical WHITE BLACK: the set's name for K<WHITE>vK<BLACK>
-  local w b
-  w=$(grep -o . <<<"$1" | sort_pieces)
-  b=$(grep -o . <<<"$2" | sort_pieces)
-  if [ -n "${in_set[K${w}vK$b]:-}" ]; then echo "K${w}vK$b"
-  elif [ -n "${in_set[K${b}vK$w]:-}" ]; then echo "K${b}vK$w"; fi
+# plan MATERIAL: the materials a build of MATERIAL (one table, or all5)
+# needs, each after those it reads and MATERIAL's last: tbgen's own plan,
+# over a directory that holds no table (every metric reads the same).
+plan() {
+  "$TBGEN" plan --game chess --param "material=$1" --param metric=dtz --out "$work/no-tables" --force |
+    sed -E 's/^.*\tchess .*material=([^,]*).*\t.*$/\1/'
 }
-sort_pieces() { awk '{print index("QRBNP", $1), $1}' | sort -n | awk '{printf "%s", $2}'; }
-reads() {
-  local side=${1#K} w b i piece
-  w=${side%%vK*}
-  b=${side#*vK}
-  {
-    for ((i = 0; i < ${#w}; ++i)); do
-      piece=${w:i:1}
-      canonical "${w:0:i}${w:i+1}" "$b"
-      [ "$piece" = P ] && for q in Q R B N; do canonical "${w:0:i}$q${w:i+1}" "$b"; done
-    done
-    for ((i = 0; i < ${#b}; ++i)); do
-      piece=${b:i:1}
-      canonical "$w" "${b:0:i}${b:i+1}"
-      [ "$piece" = P ] && for q in Q R B N; do canonical "$w" "${b:0:i}$q${b:i+1}"; done
-    done
-  } | sort -u
-}
-# ensure TABLE: builds it, unmeasured, after what it reads, where it is missing.
+# ensure TABLE: builds, unmeasured, what it reads that is missing.
 ensure() {
-  built "$1" && return 0
-  local d
-  for d in $(reads "$1"); do ensure "$d"; done
-  echo "$run: $1 (read by a later table; unmeasured)" >&2
-  build "$1" >"$work/logs/$run-$1.unmeasured" 2>&1 || { echo "$run failed on $1" >&2; exit 1; }
+  local needs d
+  needs=$(plan "$1")
+  for d in $needs; do
+    if [ "$d" = "$1" ] || built "$d"; then continue; fi
+    echo "$run: $d (read by a later table; unmeasured)" >&2
+    build "$d" >"$work/logs/$run-$d.unmeasured" 2>&1 || { echo "$run failed on $d" >&2; exit 1; }
+  done
 }
 
-for t in $(tables); do
+set_order=$(plan all5)
+for t in $set_order; do
   [ -n "$(awk -v r="$run" -v t="$t" '$1 == r && $2 == t' "$rows")" ] && continue
   [ -e "$work/stop" ] && { echo "$run: stopped before $t (rm $work/stop to go on)" >&2; exit 1; }
   [ -e "$work/stop-$run" ] && { echo "$run: stopped before $t" >&2; exit 1; }
-  for d in $(reads "$t"); do ensure "$d"; done
+  ensure "$t"
   echo "$run: $t" >&2
   # The build alone is measured; a table killed halfway is built again whole.
   log=$work/logs/$run-$t
