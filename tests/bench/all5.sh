@@ -22,7 +22,8 @@
 # its next tables read (`tbgen plan` says which). RTB_BIN=DIR takes tbgen
 # and tbprobe from DIR (copies of one build, so that every sitting runs the
 # same code) instead of building them; the syzygy run needs them too, for
-# the plan.
+# the plan. TBGEN_PLAN=FILE plans with that tbgen instead (for an RTB_BIN
+# build older than `tbgen plan`).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-$REPO/build-bench}
@@ -119,7 +120,7 @@ export run tb work threads TBGEN
 # needs, each after those it reads and MATERIAL's last: tbgen's own plan,
 # over a directory that holds no table (every metric reads the same).
 plan() {
-  "$TBGEN" plan --game chess --param "material=$1" --param metric=dtz --out "$work/no-tables" --force |
+  "${TBGEN_PLAN:-$TBGEN}" plan --game chess --param "material=$1" --param metric=dtz --out "$work/no-tables" --force |
     sed -E 's/^.*\tchess .*material=([^,]*).*\t.*$/\1/'
 }
 # ensure TABLE: builds, unmeasured, what it reads that is missing.
@@ -133,7 +134,7 @@ ensure() {
   done
 }
 
-set_order=$(plan all5)
+set_order=$(plan all5) || { echo "${TBGEN_PLAN:-$TBGEN} cannot plan: set TBGEN_PLAN to a newer tbgen" >&2; exit 1; }
 for t in $set_order; do
   [ -n "$(awk -v r="$run" -v t="$t" '$1 == r && $2 == t' "$rows")" ] && continue
   [ -e "$work/stop" ] && { echo "$run: stopped before $t (rm $work/stop to go on)" >&2; exit 1; }
