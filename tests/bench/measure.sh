@@ -1,14 +1,11 @@
 # Sourced by the side-by-side benchmarks (tests/bench/*.sh): builds rtb's
 # tbgen and tbprobe (Release, in $BUILD) and measures whole processes.
 #   REPO and BUILD must be set; sets TBGEN and TBPROBE. With RTB_BIN set,
-#   takes them from that directory instead of building; with RTB_NONE=1,
-#   neither (a run of a peer alone).
+#   takes them from that directory instead of building.
 
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
 
-if [ "${RTB_NONE:-}" = 1 ]; then
-  :
-elif [ -n "${RTB_BIN:-}" ]; then
+if [ -n "${RTB_BIN:-}" ]; then
   # A run over several sittings keeps one build: RTB_BIN holds its tbgen and tbprobe.
   TBGEN=$RTB_BIN/tbgen
   TBPROBE=$RTB_BIN/tbprobe
