@@ -11,8 +11,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "games/packed_classes.h"
 #include "games/params.h"
 #include "games/value.h"
 
@@ -129,6 +131,24 @@ using DependencyValues = std::vector<std::span<const std::uint16_t>>;
 template <class G>
 concept AttachesDependencies = requires(G& g, const DependencyValues& values) {
   g.attach(values);
+};
+
+// A game that reads the tables it depends on only through a class of each
+// value (chess under metric=dtz: a capture's class, never its depth) may
+// have them attached as those classes, at 4 bits an index instead of the
+// values' 16:
+//   bool attaches_classes() const;  // whether this table does
+//   std::uint8_t dependency_class(std::uint16_t code) const;  // < 16
+//   void attach_classes(std::span<const PackedClasses> classes);
+// in the order of dependencies(). The generator then calls attach_classes()
+// in place of attach(), once, from one thread, and the spans' tables live
+// while the game is used; the prober still calls attach().
+template <class G>
+concept AttachesClasses = AttachesDependencies<G> &&
+    requires(G& g, std::uint16_t code, std::span<const PackedClasses> classes) {
+  { std::as_const(g).attaches_classes() } -> std::same_as<bool>;
+  { std::as_const(g).dependency_class(code) } -> std::same_as<std::uint8_t>;
+  g.attach_classes(classes);
 };
 
 // The optional members a plugin may provide are declared, each once, in

@@ -267,6 +267,23 @@ std::vector<std::uint16_t> TableReader::read_all() const {
   return values;
 }
 
+void TableReader::for_each_block(
+    const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const {
+  const Impl& impl = live(impl_);
+  impl.require_values();
+  TableChecksum checksum;
+  std::vector<std::uint16_t> values(impl.meta.block_values);
+  for (std::uint64_t block = 0; block < impl.block_count; ++block) {
+    const std::span<std::uint16_t> out(values.data(), impl.values_in_block(block));
+    impl.decode_block(block, out);
+    checksum.update(out);
+    f(block * impl.meta.block_values, out);
+  }
+  if (checksum.digest() != impl.meta.checksum)
+    throw StorageError(impl.context +
+                       " is corrupt (the checksum over all values does not match its meta record)");
+}
+
 std::optional<std::span<const std::byte>> TableReader::stream(std::string_view name) const {
   const Impl& impl = live(impl_);
   for (const auto& [stream_name, stored] : impl.streams)

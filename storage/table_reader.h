@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -44,6 +45,12 @@ class TableReader {
   void read_block(std::uint64_t block, std::vector<std::uint16_t>& out) const;
   // Every value, checked against the whole-table checksum.
   std::vector<std::uint16_t> read_all() const;
+  // Every value a block at a time, in index order: f(first index, values)
+  // for each block (blocks of meta().block_values values, the last one
+  // shorter), then the whole-table checksum, which throws StorageError after
+  // the last block if it does not match. For a caller that keeps less than
+  // the values, and so never holds them all.
+  void for_each_block(const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const;
   // The bytes of the stream `name` (TableWriter::add_stream), nullopt if
   // the table has none; they live as long as the reader, and their pages
   // were checked when it opened.

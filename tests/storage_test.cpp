@@ -211,10 +211,17 @@ std::string open_error(const fs::path& path) {
   return storage_error([&] { TableReader reader(path); });
 }
 
-// Checks every value both ways a probe can read it.
+// Checks every value each way a reader gives it.
 void expect_values(const TableReader& reader, const Values& expected) {
   ASSERT_EQ(reader.meta().index_size, expected.size());
   EXPECT_EQ(reader.read_all(), expected);
+  Values by_block;
+  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint16_t> block) {
+    EXPECT_EQ(first, by_block.size());
+    EXPECT_LE(block.size(), reader.meta().block_values);
+    by_block.insert(by_block.end(), block.begin(), block.end());
+  });
+  EXPECT_EQ(by_block, expected);
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (reader.value(i) != expected[i])
       FAIL() << "value(" << i << ") = " << reader.value(i) << ", want " << expected[i];
@@ -470,6 +477,7 @@ TEST_F(StorageTest, CorruptBlockIsAnError) {
     EXPECT_NE(error.find("block 2 is corrupt (checksum mismatch)"), std::string::npos) << error;
     EXPECT_NE(error.find(path.string()), std::string::npos) << error;
     storage_error([&] { reader.read_all(); });
+    storage_error([&] { reader.for_each_block([](std::uint64_t, std::span<const std::uint16_t>) {}); });
     std::vector<std::uint16_t> block;
     storage_error([&] { reader.read_block(2, block); });
   }

@@ -59,16 +59,32 @@ std::vector<Dependency> Chess::dependencies() const {
   return out;
 }
 
-void Chess::attach(const DependencyValues& values) {
+template <class Read>
+void Chess::attach_targets(std::size_t count, Read&& read) {
   const auto materials = material_.successors();
-  if (values.size() != materials.size()) throw GameError("chess: wrong number of dependency tables");
+  if (count != materials.size()) throw GameError("chess: wrong number of dependency tables");
   targets_.clear();
   for (std::size_t k = 0; k < materials.size(); ++k) {
-    Target t{Layout(materials[k]), materials[k].key(), materials[k].swapped().key(), values[k]};
-    if (t.values.size() != t.layout.size())
+    Target t{Layout(materials[k]), materials[k].key(), materials[k].swapped().key(), {}};
+    if (read(k, t) != t.layout.size())
       throw GameError("chess: dependency " + materials[k].name() + " has the wrong size");
     targets_.push_back(std::move(t));
   }
+}
+
+void Chess::attach(const DependencyValues& values) {
+  attach_targets(values.size(), [&](std::size_t k, Target& t) {
+    t.values = values[k];
+    return t.values.size();
+  });
+}
+
+void Chess::attach_classes(std::span<const PackedClasses> classes) {
+  if (!dtz()) throw GameError("chess: only metric=dtz reads its dependencies' classes alone");
+  attach_targets(classes.size(), [&](std::size_t k, Target& t) {
+    t.classes = &classes[k];
+    return t.classes->size();
+  });
 }
 
 Value Chess::known_value(const Board& after) const {
@@ -82,6 +98,7 @@ Value Chess::known_value(const Board& after, std::uint64_t key) const {
     // A material that is the same both ways is read as it stands.
     const Index i =
         key == t.key ? t.layout.index(after) : t.layout.index(swap_colors(after, t.layout.pawns()));
+    if (t.classes) return zeroed(static_cast<Wdl50>((*t.classes)[i] - 2));
     const Value v = Value::from_code(t.values[i]);
     if (dtz()) return zeroed(wdl50(v));
     if (!dtc_ || v.is_draw()) return v;

@@ -42,6 +42,14 @@ class Chess {
   Params params() const { return params_; }
   std::vector<Dependency> dependencies() const;
   void attach(const DependencyValues& values);
+  // Under metric=dtz a move out of the table reads only the class of the
+  // position it reaches (game.h, AttachesClasses): Syzygy's five, as
+  // wdl_class() numbers them.
+  bool attaches_classes() const { return dtz(); }
+  std::uint8_t dependency_class(std::uint16_t code) const {
+    return static_cast<std::uint8_t>(wdl_class(Value::from_code(code)));
+  }
+  void attach_classes(std::span<const PackedClasses> classes);
 
   // material=all3|all4|all5: every table of up to that many pieces.
   static std::vector<Params> expand(const Params& params);
@@ -166,9 +174,14 @@ class Chess {
     chess::Layout layout;
     std::uint64_t key, swapped_key;
     std::span<const std::uint16_t> values;
+    const PackedClasses* classes = nullptr;  // in place of values (attach_classes())
   };
 
   enum class Metric { Dtm, Dtc, Dtz };
+
+  // The targets of successors(), each reading `read` of its material.
+  template <class Read>
+  void attach_targets(std::size_t count, Read&& read);
 
   bool pawn_moves_known() const { return zeroing_pawns_ || !solved_.empty(); }
   // The known value of a pawn move inside the table: its successor's,

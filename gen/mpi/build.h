@@ -120,7 +120,7 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
     write.force = options.force;
     writer.emplace(path, game.size(), write, *lock);
   });
-  std::vector<std::vector<std::uint16_t>> dependency_values;
+  AttachedDependencies dependency_values;
   comm.together([&] { dependency_values = attach_dependencies(game, options, false); });
   std::string write_error;  // rank 0 keeps receiving after a failed write, then all agree
   auto write = [&](std::span<const std::uint16_t> values) {

@@ -72,15 +72,33 @@ struct Checkpointing {
   }
 };
 
-// Builds the tables `game` depends on that options.out_dir lacks (or, with
-// !build_missing, refuses), reads them all, and attaches their values to
-// `game`. The returned vectors own the
-// values and must outlive the game's use of them.
-template <Game G>
-std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const BuildOptions& options,
-                                                            bool build_missing = true) {
+// A dependency's classes (AttachesClasses), read a block at a time so that
+// its 16-bit values are never held whole.
+template <AttachesClasses G>
+PackedClasses read_classes(const G& game, const storage::TableReader& reader) {
+  PackedClasses classes(reader.meta().index_size);
+  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint16_t> codes) {
+    classes.fill(first, codes, [&](std::uint16_t code) { return game.dependency_class(code); });
+  });
+  return classes;
+}
+
+// The tables a game reads while it is built, as attached to it: their values,
+// or only their classes (AttachesClasses). The game reads them in place, so
+// they must outlive its use.
+struct AttachedDependencies {
   std::vector<std::vector<std::uint16_t>> values;
+  std::vector<PackedClasses> classes;
+};
+
+// Builds the tables `game` depends on that options.out_dir lacks (or, with
+// !build_missing, refuses), reads them all, and attaches them to `game`.
+template <Game G>
+AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, bool build_missing = true) {
+  AttachedDependencies attached;
   if constexpr (AttachesDependencies<G>) {
+    bool as_classes = false;
+    if constexpr (AttachesClasses<G>) as_classes = game.attaches_classes();
     BuildOptions quiet_deps = options;
     quiet_deps.force = false;
     for (const Dependency& dep : game.dependencies()) {
@@ -95,12 +113,18 @@ std::vector<std::vector<std::uint16_t>> attach_dependencies(G& game, const Build
       if (!reader.has_values())
         throw storage::StorageError(game.table_name() + " needs the values of " + path.string() +
                                     ", a compact table: build it again without --compact");
-      values.push_back(reader.read_all());
+      if (as_classes)
+        attached.classes.push_back(read_classes(game, reader));
+      else
+        attached.values.push_back(reader.read_all());
     }
-    DependencyValues spans(values.begin(), values.end());
-    game.attach(spans);
+    if (as_classes) {
+      if constexpr (AttachesClasses<G>) game.attach_classes(attached.classes);
+    } else {
+      game.attach(DependencyValues(attached.values.begin(), attached.values.end()));
+    }
   }
-  return values;
+  return attached;
 }
 
 // The streams a table keeps beside its values: the class stream, then the
