@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "games/dependency_codes.h"
 #include "games/packed_classes.h"
 #include "games/params.h"
 #include "games/value.h"
@@ -149,6 +150,16 @@ concept AttachesClasses = AttachesDependencies<G> &&
   { std::as_const(g).attaches_classes() } -> std::same_as<bool>;
   { std::as_const(g).dependency_class(code) } -> std::same_as<std::uint8_t>;
   g.attach_classes(classes);
+};
+
+// And a game that reads them through their codes alone may have them
+// attached as DependencyCodes, at 1 byte an index where a table has at most
+// 256 distinct codes:
+//   void attach_codes(std::span<const DependencyCodes> codes);
+// called like attach_classes(), where that one is not.
+template <class G>
+concept AttachesCodes = AttachesDependencies<G> && requires(G& g, std::span<const DependencyCodes> codes) {
+  g.attach_codes(codes);
 };
 
 // The optional members a plugin may provide are declared, each once, in

@@ -190,29 +190,30 @@ TEST(ChessDtz, CApiReadsDtzTables) {
   std::filesystem::remove_all(dir);
 }
 
-// tbgen attaches a dtz table's dependencies as their classes alone, read
-// from their files a block at a time (AttachesClasses), and dtm ones as
-// values; the dtz tables it writes are those solved with every dependency's
-// values attached.
-TEST(ChessDtz, TablesBuiltOnTheirDependenciesClassesAreTheSame) {
+// tbgen attaches a dtz table's dependencies as their classes alone, and a
+// dtm table's as their codes (a byte an index where they fit), read from
+// their files a block at a time; the tables it writes are those solved with
+// every dependency's values attached.
+TEST(ChessDtz, TablesBuiltOnCompactDependenciesAreTheSame) {
   chess_support::Solver solver;
-  const auto dir = std::filesystem::temp_directory_path() / ("rtb_dtz_classes_" + std::to_string(::getpid()));
+  const auto dir = std::filesystem::temp_directory_path() / ("rtb_dtz_compact_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   BuildOptions options;
   options.out_dir = dir;
   options.checkpoint_every = 0;
-  for (const char* material : {"KPvK", "KNvKP"}) {
-    Chess game = chess_support::make_chess(material, "dtz");
-    const auto path = build_table(game, options);
-    EXPECT_EQ(storage::TableReader(path).read_all(), solver.solve(material, "dtz").values) << material;
-    const AttachedDependencies attached = attach_dependencies(game, options, false);
-    EXPECT_EQ(attached.classes.size(), game.dependencies().size()) << material;
-    EXPECT_TRUE(attached.values.empty()) << material;
-  }
-  Chess dtm = chess_support::make_chess("KPvK", "dtm");
-  const AttachedDependencies attached = attach_dependencies(dtm, options);
-  EXPECT_EQ(attached.values.size(), dtm.dependencies().size());
-  EXPECT_TRUE(attached.classes.empty());
+  for (const char* metric : {"dtz", "dtm"})
+    for (const char* material : {"KPvK", "KNvKP"}) {
+      Chess game = chess_support::make_chess(material, metric);
+      const auto path = build_table(game, options);
+      EXPECT_EQ(storage::TableReader(path).read_all(), solver.solve(material, metric).values)
+          << material << " " << metric;
+      const AttachedDependencies attached = attach_dependencies(game, options, false);
+      const bool dtz = std::string(metric) == "dtz";
+      EXPECT_EQ(attached.classes.size(), dtz ? game.dependencies().size() : 0) << material << " " << metric;
+      EXPECT_EQ(attached.codes.size(), dtz ? 0 : game.dependencies().size()) << material << " " << metric;
+      for (const DependencyCodes& codes : attached.codes) EXPECT_TRUE(codes.narrow()) << material;
+      EXPECT_TRUE(attached.values.empty()) << material << " " << metric;
+    }
   std::filesystem::remove_all(dir);
 }
 

@@ -87,6 +87,13 @@ void Chess::attach_classes(std::span<const PackedClasses> classes) {
   });
 }
 
+void Chess::attach_codes(std::span<const DependencyCodes> codes) {
+  attach_targets(codes.size(), [&](std::size_t k, Target& t) {
+    t.codes = &codes[k];
+    return t.codes->size();
+  });
+}
+
 Value Chess::known_value(const Board& after) const {
   return known_value(after, Material::of(after).key());
 }
@@ -99,7 +106,7 @@ Value Chess::known_value(const Board& after, std::uint64_t key) const {
     const Index i =
         key == t.key ? t.layout.index(after) : t.layout.index(swap_colors(after, t.layout.pawns()));
     if (t.classes) return zeroed(static_cast<Wdl50>((*t.classes)[i] - 2));
-    const Value v = Value::from_code(t.values[i]);
+    const Value v = Value::from_code(t.codes ? (*t.codes)[i] : t.values[i]);
     if (dtz()) return zeroed(wdl50(v));
     if (!dtc_ || v.is_draw()) return v;
     return v.is_win() ? Value::win(0) : Value::loss(0);  // a conversion ends the count

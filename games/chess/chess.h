@@ -50,6 +50,8 @@ class Chess {
     return static_cast<std::uint8_t>(wdl_class(Value::from_code(code)));
   }
   void attach_classes(std::span<const PackedClasses> classes);
+  // Otherwise it reads their codes, a byte an index where they fit one.
+  void attach_codes(std::span<const DependencyCodes> codes);
 
   // material=all3|all4|all5: every table of up to that many pieces.
   static std::vector<Params> expand(const Params& params);
@@ -175,6 +177,7 @@ class Chess {
     std::uint64_t key, swapped_key;
     std::span<const std::uint16_t> values;
     const PackedClasses* classes = nullptr;  // in place of values (attach_classes())
+    const DependencyCodes* codes = nullptr;  // in place of values (attach_codes())
   };
 
   enum class Metric { Dtm, Dtc, Dtz };

@@ -83,12 +83,21 @@ PackedClasses read_classes(const G& game, const storage::TableReader& reader) {
   return classes;
 }
 
-// The tables a game reads while it is built, as attached to it: their values,
-// or only their classes (AttachesClasses). The game reads them in place, so
-// they must outlive its use.
+// A dependency's codes (AttachesCodes), narrow where they can be, read a
+// block at a time.
+inline DependencyCodes read_codes(const storage::TableReader& reader) {
+  DependencyCodes::Builder codes(reader.meta().index_size);
+  reader.for_each_block([&](std::uint64_t, std::span<const std::uint16_t> block) { codes.append(block); });
+  return std::move(codes).finish();
+}
+
+// The tables a game reads while it is built, as attached to it: their
+// classes (AttachesClasses), their codes (AttachesCodes) or their values.
+// The game reads them in place, so they must outlive its use.
 struct AttachedDependencies {
-  std::vector<std::vector<std::uint16_t>> values;
   std::vector<PackedClasses> classes;
+  std::vector<DependencyCodes> codes;
+  std::vector<std::vector<std::uint16_t>> values;
 };
 
 // Builds the tables `game` depends on that options.out_dir lacks (or, with
@@ -99,6 +108,7 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
   if constexpr (AttachesDependencies<G>) {
     bool as_classes = false;
     if constexpr (AttachesClasses<G>) as_classes = game.attaches_classes();
+    const bool as_codes = !as_classes && AttachesCodes<G>;
     BuildOptions quiet_deps = options;
     quiet_deps.force = false;
     for (const Dependency& dep : game.dependencies()) {
@@ -115,11 +125,15 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
                                     ", a compact table: build it again without --compact");
       if (as_classes)
         attached.classes.push_back(read_classes(game, reader));
+      else if (as_codes)
+        attached.codes.push_back(read_codes(reader));
       else
         attached.values.push_back(reader.read_all());
     }
     if (as_classes) {
       if constexpr (AttachesClasses<G>) game.attach_classes(attached.classes);
+    } else if (as_codes) {
+      if constexpr (AttachesCodes<G>) game.attach_codes(attached.codes);
     } else {
       game.attach(DependencyValues(attached.values.begin(), attached.values.end()));
     }
