@@ -184,8 +184,10 @@ struct Dependencies {
 // --- Optional ----------------------------------------------------------------
 
 // Optional, for a game with dependencies. The values of the tables it
-// depends on, in the order of dependencies(); tbgen and the prober call it
-// once, before anything else, from one thread. Default: nothing to attach.
+// depends on, in the order of dependencies(); the prober calls it, and tbgen
+// too unless the game takes their codes or classes instead (game.h,
+// AttachesCodes), once, before anything else, from one thread. Default:
+// nothing to attach.
 struct Attach {
   using Signature = void(const DependencyValues&);
   template <class G>
