@@ -124,9 +124,10 @@ concept Game = requires(const G& g, const Params& params, Index i, std::string_v
 
 // The values of the tables a game depends on, in the order of its
 // dependencies(), as stored (Value codes by index). A plugin that has
-// dependencies provides `void attach(const DependencyValues&)`; tbgen and the
-// prober call it before anything else, and the plugin reads the spans
-// directly while generating, with no call per move.
+// dependencies provides `void attach(const DependencyValues&)`; the prober
+// (and tbgen, unless the plugin takes the smaller forms below) calls it
+// before anything else, and the plugin reads the spans directly while
+// generating, with no call per move.
 using DependencyValues = std::vector<std::span<const std::uint16_t>>;
 
 template <class G>

@@ -123,12 +123,13 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
       if (!reader.has_values())
         throw storage::StorageError(game.table_name() + " needs the values of " + path.string() +
                                     ", a compact table: build it again without --compact");
-      if (as_classes)
-        attached.classes.push_back(read_classes(game, reader));
-      else if (as_codes)
+      if (as_classes) {
+        if constexpr (AttachesClasses<G>) attached.classes.push_back(read_classes(game, reader));
+      } else if (as_codes) {
         attached.codes.push_back(read_codes(reader));
-      else
+      } else {
         attached.values.push_back(reader.read_all());
+      }
     }
     if (as_classes) {
       if constexpr (AttachesClasses<G>) game.attach_classes(attached.classes);
