@@ -111,14 +111,7 @@ class PartialTable {
   // Stores a stream under its name, in a transaction of its own.
   void write_stream(const std::string& name, std::span<const std::byte> bytes) {
     for (;;) {
-      lmdb::Txn txn(env_.get(), 0, context_);
-      MDB_dbi streams = 0;
-      lmdb::check(mdb_dbi_open(txn.get(), "streams", MDB_CREATE, &streams), context_,
-                  "mdb_dbi_open(streams)");
-      MDB_val key{name.size(), const_cast<char*>(name.data())};
-      MDB_val data{bytes.size(), const_cast<std::byte*>(bytes.data())};
-      int rc = mdb_put(txn.get(), streams, &key, &data, 0);
-      if (rc == MDB_SUCCESS) rc = txn.commit();
+      const int rc = try_write_stream(name, bytes);
       if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing a stream");
       map_size_ *= 2;
       lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
@@ -152,6 +145,18 @@ class PartialTable {
 
   // Returns LMDB's code (MDB_MAP_FULL included) with the batch rolled back on
   // failure; throws only for errors that are not LMDB's.
+  // The map may only grow once the failed transaction is gone, so it lives
+  // here and is aborted on return unless committed.
+  int try_write_stream(const std::string& name, std::span<const std::byte> bytes) {
+    lmdb::Txn txn(env_.get(), 0, context_);
+    MDB_dbi streams = 0;
+    lmdb::check(mdb_dbi_open(txn.get(), "streams", MDB_CREATE, &streams), context_, "mdb_dbi_open(streams)");
+    MDB_val key{name.size(), const_cast<char*>(name.data())};
+    MDB_val data{bytes.size(), const_cast<std::byte*>(bytes.data())};
+    const int rc = mdb_put(txn.get(), streams, &key, &data, 0);
+    return rc == MDB_SUCCESS ? txn.commit() : rc;
+  }
+
   int try_write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, BlockKey first,
                        const TableMeta* final_meta, BlockCodec& codec) {
     lmdb::Txn txn(env_.get(), 0, context_);

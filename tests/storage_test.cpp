@@ -318,6 +318,30 @@ TEST_F(StorageTest, MetaRoundTrip) {
   EXPECT_NE(raw_meta(path).find("\ncomplete=1\n"), std::string::npos);
 }
 
+// Streams larger than the map a compact copy starts with (64 MiB): the map
+// grows as a table's blocks make it grow.
+TEST_F(StorageTest, CompactTableKeepsStreamsLargerThanItsFirstMap) {
+  const fs::path path = file("large_streams.rtb");
+  const Values values = random_values(1000, 8);
+  std::vector<std::byte> stream(100 << 20);
+  std::mt19937_64 rng(9);
+  for (std::byte& b : stream) b = static_cast<std::byte>(rng());
+  {
+    TableWriter writer(path, values.size(), WriteOptions{});
+    writer.append(values);
+    writer.add_stream("large", stream);
+    writer.add_stream("second", std::span(stream).first(1 << 20));
+    writer.commit(sample_meta());
+  }
+  compact_table(path);
+  const TableReader reader(path);
+  EXPECT_FALSE(reader.has_values());
+  ASSERT_TRUE(reader.stream("large"));
+  EXPECT_TRUE(std::ranges::equal(*reader.stream("large"), stream));
+  ASSERT_TRUE(reader.stream("second"));
+  EXPECT_TRUE(std::ranges::equal(*reader.stream("second"), std::span(stream).first(1 << 20)));
+}
+
 // A compact table keeps its meta record, checksum and streams, refuses to
 // read values with a message that says why, checks clean, and is smaller.
 TEST_F(StorageTest, CompactTableKeepsStreamsNotValues) {
