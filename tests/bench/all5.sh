@@ -107,7 +107,7 @@ bytes() {
     local copy=$work/compact-$run/$1$suffix.rtb
     mkdir -p "$work/compact-$run"
     cp "$work/$run/$1$suffix.rtb" "$copy"
-    "$TBGEN" compact --table "$copy" --quiet
+    "$TBGEN" compact --table "$copy" --quiet || return 1
     stat -c %s "$copy"
   fi
 }
@@ -146,6 +146,7 @@ for t in $set_order; do
   figures=$(measure "$log" bash -c "build $t")
   grep -q 'Exit status: 0' "$log.time" && built "$t" ||
     { echo "$run failed on $t (see $log.*)" >&2; exit 1; }
-  echo "$run $t $threads $figures $(bytes "$t")" >>"$rows"
+  size=$(bytes "$t") || { echo "$run: cannot compact $t" >&2; exit 1; }
+  echo "$run $t $threads $figures $size" >>"$rows"
 done
 echo "$run: all 145 tables built" >&2
