@@ -199,6 +199,13 @@ struct TableReader::Impl {
                          std::string(BlockCodec::describe(result)) + ")");
   }
 
+  // `digest`: the checksum over every value read (TableMeta::checksum).
+  void check_table_checksum(std::uint64_t digest) const {
+    if (digest != meta.checksum)
+      throw StorageError(context +
+                         " is corrupt (the checksum over all values does not match its meta record)");
+  }
+
   void check_block(std::uint64_t block) const {
     require_values();
     if (block >= block_count)
@@ -261,9 +268,7 @@ std::vector<std::uint16_t> TableReader::read_all() const {
                                        impl.values_in_block(block));
     impl.decode_block(block, out);
   }
-  if (table_checksum(values) != impl.meta.checksum)
-    throw StorageError(impl.context +
-                       " is corrupt (the checksum over all values does not match its meta record)");
+  impl.check_table_checksum(table_checksum(values));
   return values;
 }
 
@@ -279,9 +284,7 @@ void TableReader::for_each_block(
     checksum.update(out);
     f(block * impl.meta.block_values, out);
   }
-  if (checksum.digest() != impl.meta.checksum)
-    throw StorageError(impl.context +
-                       " is corrupt (the checksum over all values does not match its meta record)");
+  impl.check_table_checksum(checksum.digest());
 }
 
 std::optional<std::span<const std::byte>> TableReader::stream(std::string_view name) const {

@@ -143,8 +143,6 @@ class PartialTable {
     return mdb_put(txn, meta_dbi_, &key, &data, 0);
   }
 
-  // Returns LMDB's code (MDB_MAP_FULL included) with the batch rolled back on
-  // failure; throws only for errors that are not LMDB's.
   // The map may only grow once the failed transaction is gone, so it lives
   // here and is aborted on return unless committed.
   int try_write_stream(const std::string& name, std::span<const std::byte> bytes) {
@@ -157,6 +155,8 @@ class PartialTable {
     return rc == MDB_SUCCESS ? txn.commit() : rc;
   }
 
+  // Returns LMDB's code (MDB_MAP_FULL included) with the batch rolled back on
+  // failure; throws only for errors that are not LMDB's.
   int try_write_blocks(std::span<const std::uint16_t> values, std::uint32_t block_values, BlockKey first,
                        const TableMeta* final_meta, BlockCodec& codec) {
     lmdb::Txn txn(env_.get(), 0, context_);

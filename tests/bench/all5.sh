@@ -14,9 +14,10 @@
 # after those it reads. Each table built appends "run table threads cpu_s
 # wall_s peak_mib bytes" to WORK/tables.tsv (a whole process,
 # /usr/bin/time; bytes: Syzygy's .rtbw + .rtbz, rtb's table compacted to
-# its streams on a copy, as an engine installs it). A run skips the tables it has rows for, so the set can be
-# built over several sittings: `touch WORK/stop` ends every run after its
-# current table, `touch WORK/stop-RUN` that run alone. ROWS=FILE keeps the
+# its streams on a copy, as an engine installs it). A run skips the tables
+# it has rows for, so the set can be built over several sittings: `touch
+# WORK/stop` ends every run after its current table, `touch WORK/stop-RUN`
+# that run alone. ROWS=FILE keeps the
 # rows there instead (the committed tests/bench/all5.tsv): on a new machine
 # a run goes on from them, building again, unmeasured, only the tables that
 # its next tables read (`tbgen plan` says which). RTB_BIN=DIR takes tbgen
