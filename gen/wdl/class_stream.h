@@ -98,15 +98,22 @@ void list(ThreadPool& pool, const Order& order, Index first, Index last, const T
 // How many runs of one class the encoder's fill leaves, over windows spread
 // across the stream, class_at(i) giving index i's StreamClass: few runs
 // compress well, and the count ranks orders about as their encoded sizes
-// do, at a fraction of the cost.
+// do, at a fraction of the cost. Only the places [first, last) can hold a
+// class other than "any": a window wholly outside them is one run of "any"
+// and is not walked (half the windows of a depth stream, which holds one
+// side to move of an order that lists the sides apart).
 template <class Order, class ClassAt>
-std::uint64_t sampled_runs(const Order& order, const ClassAt& class_at) {
+std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
   const Index n = order.size();
   constexpr Index kWindow = 4096, kWindows = 128;
   const Index windows = std::max<Index>(1, std::min(kWindows, n / kWindow));
   std::uint64_t runs = 0;
   for (Index w = 0; w < windows; ++w) {
     const Index lo = w * (n / windows), hi = std::min(n, lo + kWindow);
+    if (hi <= first || lo >= last) {
+      runs += lo < hi;
+      continue;
+    }
     int stored = 255, previous = -1;
     order.walk(lo, hi, [&](Index, Index i) {
       if (i == kNoIndex) return;
@@ -162,6 +169,12 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     std::vector<std::size_t> rank(orders.size());
     for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
     std::size_t tries = 2;
+    // The places that can hold a class other than "any": those of the side, if any.
+    auto places_of = [&](const auto& order) {
+      if constexpr (ListsSidesApart<std::remove_cvref_t<decltype(order)>>)
+        if (layout.side) return order.side_places(*layout.side);
+      return std::pair{Index{0}, order.size()};
+    };
     Classes c;
     if constexpr (!kClassifyAgain) {
       c = {std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
@@ -181,18 +194,17 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
       std::vector<std::uint64_t> runs(orders.size());
       pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
         for (Index k = lo; k < hi; ++k) {
+          const auto [first, last] = places_of(orders[k]);
           if constexpr (kClassifyAgain)
-            runs[k] = sampled_runs(orders[k], classify);
+            runs[k] = sampled_runs(orders[k], first, last, classify);
           else
-            runs[k] = sampled_runs(orders[k], [&](Index i) { return c.at(i); });
+            runs[k] = sampled_runs(orders[k], first, last, [&](Index i) { return c.at(i); });
         }
       });
       std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
     }
     auto list_into_buffer = [&](const auto& order) {
-      auto [first, last] = std::pair{Index{0}, order.size()};
-      if constexpr (ListsSidesApart<std::remove_cvref_t<decltype(order)>>)
-        if (layout.side) std::tie(first, last) = order.side_places(*layout.side);
+      const auto [first, last] = places_of(order);
       if constexpr (kClassifyAgain)
         list(
             pool, order, first, last, touch, [&](Index i) { return marked(classify(i)); }, buffer);
