@@ -11,6 +11,7 @@
 
 #include "games/chess/chess.h"
 #include "gen/wdl/build.h"
+#include "gen/wdl/class_stream.h"
 #include "probe/rtb_chess.h"
 #include "storage/table_reader.h"
 
@@ -105,6 +106,26 @@ TEST(ChessStreamOrder, WalkMatchesFromStreamAndToStreamInverts) {
         ASSERT_EQ(expected_y, hi) << material;
       }
     }
+  }
+}
+
+// The sampled windows that rank a table's orders must see real places. In
+// a digit order the index space is a power of two, and windows at the
+// start of power-of-two strides held pieces stacked on a1 (all broken):
+// every order of a table with pawns then counted one run per window, a
+// tie that left the ranking to chance.
+TEST(ChessStreamOrder, SampledWindowsSeeLegalPlacesInEveryOrder) {
+  Params p;
+  p.set("material", "KRvKP");
+  const Chess chess(p);
+  const auto orders = chess.stream_orders();
+  const Index windows = 128;  // the table has 16.8 M places: every window is sampled
+  ASSERT_GE(chess.size() / 4096, windows);
+  for (const auto& order : orders) {
+    const Index runs = class_stream_detail::sampled_runs(order, 0, order.size(), [&](Index i) {
+      return chess.layout().legal(i) ? StreamClass{0, true} : StreamClass{};
+    });
+    EXPECT_GT(runs, windows) << "order " << order.tag() << " sampled only broken places";
   }
 }
 

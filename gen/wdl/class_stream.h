@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
