@@ -119,8 +119,8 @@ TEST(ChessStreamOrder, SampledWindowsSeeLegalPlacesInEveryOrder) {
   p.set("material", "KRvKP");
   const Chess chess(p);
   const auto orders = chess.stream_orders();
-  const Index windows = 128;  // the table has 16.8 M places: every window is sampled
-  ASSERT_GE(chess.size() / 4096, windows);
+  const Index windows = class_stream_detail::kWindows;  // 16.8 M places fill every window
+  ASSERT_GE(chess.size() / class_stream_detail::kWindow, windows);
   for (const auto& order : orders) {
     const Index runs = class_stream_detail::sampled_runs(order, 0, order.size(), [&](Index i) {
       return chess.layout().legal(i) ? StreamClass{0, true} : StreamClass{};

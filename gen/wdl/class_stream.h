@@ -94,6 +94,9 @@ void list(ThreadPool& pool, const Order& order, Index first, Index last, const T
   });
 }
 
+// The windows sampled_runs samples: places in each, and at most how many.
+constexpr Index kWindow = 4096, kWindows = 128;
+
 // How many runs of one class the encoder's fill leaves, over windows spread
 // across the stream, class_at(i) giving index i's StreamClass: few runs
 // compress well, and the count ranks orders about as their encoded sizes
@@ -104,7 +107,6 @@ void list(ThreadPool& pool, const Order& order, Index first, Index last, const T
 template <class Order, class ClassAt>
 std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
   const Index n = order.size();
-  constexpr Index kWindow = 4096, kWindows = 128;
   const Index windows = std::max<Index>(1, std::min(kWindows, n / kWindow));
   std::uint64_t runs = 0;
   const Index stride = n / windows, slack = stride > kWindow ? stride - kWindow : 0;
