@@ -45,6 +45,9 @@ struct ClassStreamOptions {
   std::uint32_t block_bytes = 32;
   std::uint32_t max_symbols = 4096;
   std::uint32_t tag = 0;  // kept for the reader, unread here
+  // The encoder's long passes are cut into parts for up to this many
+  // threads; the stream is the same for any number.
+  unsigned threads = 1;
 };
 
 // The stream of `classes` (class k of index k). `exact`, if not empty, is a

@@ -5,6 +5,7 @@
 
 #include "storage/class_stream.h"
 #include "storage/pair_grammar.h"
+#include "storage/parts.h"
 
 namespace rtb::storage {
 namespace {
@@ -25,17 +26,61 @@ bool is_exact(std::span<const std::uint64_t> exact, std::uint64_t i) {
 // that is allowed (at most its bound), which only ever lengthens runs; the
 // first ones take the first exact class allowed. In place: `seq` holds
 // marked classes (class_stream.h) and is left holding the stored ones.
-// Returns whether they are all one.
-bool fill(std::vector<std::uint16_t>& seq) {
+//
+// A scan in parts: over a part, the class stored last is a function of the
+// one stored before the part, either the part's own (that of its last exact
+// class and the bounds after it) or the least of that and the part's
+// bounds. A first pass finds it for every part but the last, a second fills
+// each part from where the one before left off.
+struct Filled {
+  std::uint32_t terminals = 1;  // the largest class stored, plus one
+  bool constant = true;         // every class stored is one
+};
+Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
+  if (seq.empty()) return {};
   auto exact = [](std::uint16_t c) { return (c & kExactClass) != 0; };
-  std::uint64_t first = 0;
-  while (first < seq.size() && !exact(seq[first])) ++first;
-  std::uint16_t previous = first < seq.size() ? seq[first] & 0xFF : 0;
-  for (std::uint16_t& c : seq) {
-    if (exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
-    c = previous;
+  const unsigned parts = parts_for(seq.size(), threads);
+  const std::vector<std::size_t> cut = cuts(seq.size(), parts, [](std::size_t) { return true; });
+  struct Leaves {  // what a part leaves stored
+    bool own = false;
+    std::uint16_t last = 0xFF;
+  };
+  std::vector<Leaves> leaves(parts - 1);
+  if (parts > 1)
+    run_parts(parts - 1, [&](unsigned k) {
+      Leaves& p = leaves[k];
+      for (std::size_t i = cut[k]; i < cut[k + 1]; ++i)
+        if (exact(seq[i]) || (seq[i] & 0xFF) < p.last) p.own |= exact(seq[i]), p.last = seq[i] & 0xFF;
+    });
+  std::vector<std::uint16_t> before(parts);
+  const auto first = std::ranges::find_if(seq, exact);
+  before[0] = first == seq.end() ? 0 : *first & 0xFF;
+  for (unsigned k = 1; k < parts; ++k)
+    before[k] = leaves[k - 1].own ? leaves[k - 1].last : std::min(before[k - 1], leaves[k - 1].last);
+  const std::uint16_t one = exact(seq[0]) || (seq[0] & 0xFF) < before[0] ? seq[0] & 0xFF : before[0];
+  struct Stored {
+    std::uint32_t terminals = 1;
+    bool constant = true, bad = false;
+  };
+  std::vector<Stored> stored(parts);
+  run_parts(parts, [&](unsigned k) {
+    Stored& p = stored[k];
+    std::uint16_t previous = before[k];
+    for (std::size_t i = cut[k]; i < cut[k + 1]; ++i) {
+      const std::uint16_t c = seq[i];
+      p.bad |= c >= 2 * kExactClass;
+      if (exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
+      seq[i] = previous;
+      p.terminals = std::max<std::uint32_t>(p.terminals, previous + 1u);
+      p.constant &= previous == one;
+    }
+  });
+  Filled out;
+  for (const Stored& p : stored) {
+    if (p.bad) throw std::invalid_argument("encode_class_stream: a class passes 255");
+    out.terminals = std::max(out.terminals, p.terminals), out.constant &= p.constant;
   }
-  return std::ranges::all_of(seq, [&](std::uint16_t c) { return c == seq[0]; });
+  return out;
 }
 
 struct Blocks {
@@ -63,9 +108,13 @@ Blocks pack(const PairGrammar& g, std::span<const std::uint8_t> lengths, std::sp
       out.data.resize(out.data.size() + block_bytes, std::byte{0});
       bit = 0;
     }
-    std::byte* block = out.data.data() + out.data.size() - block_bytes;
-    for (unsigned k = lengths[s]; k-- > 0; ++bit)
-      if ((codes[s] >> k) & 1) block[bit / 8] |= static_cast<std::byte>(0x80u >> (bit % 8));
+    // The code's bits from the byte that holds `bit` on (at most 4 bytes:
+    // a code has at most 24 bits), most significant first.
+    std::byte* at = out.data.data() + out.data.size() - block_bytes + bit / 8;
+    const unsigned shift = 64 - lengths[s] - static_cast<unsigned>(bit % 8);
+    const std::uint64_t bits = std::uint64_t{codes[s]} << shift;
+    for (unsigned b = 0; 8 * b < 64 - shift; ++b) at[b] |= static_cast<std::byte>(bits >> (56 - 8 * b));
+    bit += lengths[s];
     values += g.lengths[s];
   }
   close();
@@ -74,17 +123,18 @@ Blocks pack(const PairGrammar& g, std::span<const std::uint8_t> lengths, std::sp
 
 // The stream of the filled classes `seq`, which is left empty with its
 // capacity.
-std::vector<std::byte> encode_filled(std::vector<std::uint16_t>& seq, bool constant,
+std::vector<std::byte> encode_filled(std::vector<std::uint16_t>& seq, Filled filled,
                                      const ClassStreamOptions& options) {
+  const bool constant = filled.constant;
+  const std::uint32_t terminals = filled.terminals;
   const std::uint64_t size = seq.size();
   const std::uint16_t first = seq.empty() ? 0 : seq[0];
-  std::uint32_t terminals = 1;
-  for (std::uint16_t c : seq) terminals = std::max<std::uint32_t>(terminals, c + 1u);
   PairGrammar g;
   g.terminals = terminals;
   g.lengths.assign(terminals, 1);
   if (!constant)
-    g = build_pair_grammar(std::move(seq), terminals, {options.max_symbols, kMaxSymbolValues, 8});
+    g = build_pair_grammar(std::move(seq), terminals, {options.max_symbols, kMaxSymbolValues, 8},
+                           options.threads);
 
   std::vector<std::uint64_t> frequency(g.symbols(), 0);
   for (std::uint16_t s : g.sequence) ++frequency[s];
@@ -142,10 +192,8 @@ std::vector<std::byte> encode_class_stream(std::vector<std::uint16_t>& marked,
   if (options.block_bytes < 8 || options.block_bytes > 4096 || options.max_symbols < 256 ||
       options.max_symbols > 4096)
     throw std::invalid_argument("encode_class_stream: bad options");
-  if (std::ranges::any_of(marked, [](std::uint16_t c) { return c >= 2 * kExactClass; }))
-    throw std::invalid_argument("encode_class_stream: a class passes 255");
-  const bool constant = fill(marked);
-  return encode_filled(marked, constant, options);
+  const Filled filled = fill(marked, options.threads);
+  return encode_filled(marked, filled, options);
 }
 
 }  // namespace rtb::storage

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "storage/parts.h"
+
 namespace rtb::storage {
 namespace {
 
@@ -37,6 +39,11 @@ class PairTable {
   V get(std::uint32_t key) const {
     const Slot& slot = slots_[find(key)];
     return slot.key == 0 ? V{} : slot.value;
+  }
+  template <class F>
+  void for_each(const F& f) const {  // f(key, value) for each key held
+    for (const Slot& slot : slots_)
+      if (slot.key != 0) f(slot.key - 1, slot.value);
   }
 
  private:
@@ -92,21 +99,45 @@ class PairCounts {
   // Counts the pairs of `seq` that can be replaced; returns those seen at
   // least min_count times and at least half as often as the most frequent,
   // most frequent first. A run "aaaa" is counted as it ends (2 aa), not
-  // pair by pair: long runs are where the sequence is.
-  std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count) {
+  // pair by pair: long runs are where the sequence is. Each of up to
+  // `threads` parts of seq, cut where a run starts, counts apart.
+  std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count,
+                                      unsigned threads) {
+    const unsigned parts = parts_for(seq.size(), threads);
+    const std::vector<std::size_t> cut =
+        cuts(seq.size(), parts, [&](std::size_t p) { return seq[p - 1] != seq[p]; });
     std::vector<std::uint32_t> found;  // seen min_count times
     if (dense_) {
-      count_pairs(seq, [&](std::uint32_t k, std::uint32_t n) { dense_counts_[at(k)] += n; });
+      std::vector<std::vector<std::uint32_t>> more(parts - 1,
+                                                   std::vector<std::uint32_t>(dense_counts_.size()));
+      run_parts(parts, [&](unsigned k) {
+        std::uint32_t* counts = k == 0 ? dense_counts_.data() : more[k - 1].data();
+        count_pairs(seq, cut[k], cut[k + 1],
+                    [&](std::uint32_t key, std::uint32_t n) { counts[at(key)] += n; });
+      });
+      for (const auto& counts : more)
+        for (std::size_t c = 0; c < counts.size(); ++c) dense_counts_[c] += counts[c];
       for (std::size_t c = 0; c < dense_counts_.size(); ++c)
         if (dense_counts_[c] >= min_count)
           found.push_back(
               key(static_cast<std::uint16_t>(c / width_), static_cast<std::uint16_t>(c % width_)));
     } else {
-      count_pairs(seq, [&](std::uint32_t k, std::uint32_t n) {
+      auto add = [&](std::uint32_t k, std::uint32_t n) {
         std::uint32_t& count = counts_[k];
         if (count < min_count && count + n >= min_count) found.push_back(k);
         count += n;
+      };
+      std::vector<PairTable<std::uint32_t>> more(parts - 1);
+      run_parts(parts, [&](unsigned k) {
+        if (k == 0) {
+          count_pairs(seq, cut[0], cut[1], add);
+        } else {
+          more[k - 1].clear(12);
+          count_pairs(seq, cut[k], cut[k + 1],
+                      [&](std::uint32_t key, std::uint32_t n) { more[k - 1][key] += n; });
+        }
       });
+      for (const auto& counts : more) counts.for_each(add);
     }
     // Counts looked up once each: a sort comparing through the table costs more than the counting.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> counted;  // {count, key}
@@ -125,12 +156,16 @@ class PairCounts {
   }
   std::uint32_t count(std::uint32_t key) const { return dense_ ? dense_counts_[at(key)] : counts_.get(key); }
 
-  // Rewrites seq, left to right, replacing each pair given a symbol.
-  void replace(std::vector<std::uint16_t>& seq) const {
+  // Rewrites seq, left to right, replacing each pair given a symbol. Each
+  // of up to `threads` parts of seq is rewritten apart, then moved up to
+  // the one before: a part starts where the left-to-right rewrite of the
+  // whole must stop too, between two symbols that differ and do not pair.
+  void replace(std::vector<std::uint16_t>& seq, unsigned threads) const {
     if (dense_)
-      replace_pairs(seq, [&](std::uint16_t a, std::uint16_t b) { return dense_symbols_[a * width_ + b]; });
+      replace_in_parts(seq, threads,
+                       [&](std::uint16_t a, std::uint16_t b) { return dense_symbols_[a * width_ + b]; });
     else  // few symbols start or end a replaced pair: the others skip the table
-      replace_pairs(seq, [&](std::uint16_t a, std::uint16_t b) {
+      replace_in_parts(seq, threads, [&](std::uint16_t a, std::uint16_t b) {
         return lefts_[a] && rights_[b] ? symbols_.get(key(a, b)) : std::uint16_t{0};
       });
   }
@@ -147,33 +182,52 @@ class PairCounts {
  private:
   static constexpr std::uint32_t kDenseCells = 1u << 18;  // 1 MB of counts
 
-  // Calls add(key, n) for each pair of seq and each run's n pairs.
+  // Calls add(key, n) for each pair of seq and each run's n pairs whose
+  // first symbol is in [lo, hi); lo starts a run.
   template <class Add>
-  static void count_pairs(const std::vector<std::uint16_t>& seq, const Add& add) {
-    for (std::size_t i = 0; i + 1 < seq.size();) {
+  static void count_pairs(const std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi,
+                          const Add& add) {
+    for (std::size_t i = lo; i < hi && i + 1 < seq.size();) {
       const std::uint16_t a = seq[i], b = seq[i + 1];
       if (a != b) {
         add(key(a, b), 1);
         ++i;
         continue;
       }
-      const std::size_t end = run_end(seq, i);
+      const std::size_t end = run_end(seq, i, seq.size());
       add(key(a, a),
           static_cast<std::uint32_t>((end - i) / 2));  // "aaa": the middle a cannot start a second aa
       if (end < seq.size()) add(key(a, seq[end]), 1);
       i = end;
     }
   }
-  // symbol_of(a, b): the symbol replacing the pair ab, or 0. Left to
-  // right, so that a run "aaaaa" becomes "rra" where aa is replaced by r.
   template <class Lookup>
-  static void replace_pairs(std::vector<std::uint16_t>& seq, const Lookup& symbol_of) {
-    std::size_t out = 0, i = 0;
-    while (i + 1 < seq.size()) {
+  static void replace_in_parts(std::vector<std::uint16_t>& seq, unsigned threads, const Lookup& symbol_of) {
+    const unsigned parts = parts_for(seq.size(), threads);
+    const std::vector<std::size_t> cut = cuts(seq.size(), parts, [&](std::size_t p) {
+      return seq[p - 1] != seq[p] && symbol_of(seq[p - 1], seq[p]) == 0;
+    });
+    std::vector<std::size_t> ends(parts);
+    run_parts(parts, [&](unsigned k) { ends[k] = replace_pairs(seq, cut[k], cut[k + 1], symbol_of); });
+    std::uint16_t* data = seq.data();
+    std::size_t out = ends[0];
+    for (unsigned k = 1; k < parts; ++k)
+      out = static_cast<std::size_t>(std::copy(data + cut[k], data + ends[k], data + out) - data);
+    seq.resize(out);
+  }
+  // symbol_of(a, b): the symbol replacing the pair ab, or 0. Rewrites
+  // seq[lo, hi) in place from lo, left to right, so that a run "aaaaa"
+  // becomes "rra" where aa is replaced by r; returns where it ends. Reads
+  // nothing from hi on, which another part may be rewriting.
+  template <class Lookup>
+  static std::size_t replace_pairs(std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi,
+                                   const Lookup& symbol_of) {
+    std::size_t out = lo, i = lo;
+    while (i + 1 < hi) {
       const std::uint16_t a = seq[i], b = seq[i + 1];
       const std::uint16_t r = symbol_of(a, b);
       if (a == b) {  // a run: its pairs at once (writing behind i, never past what is still read)
-        const std::size_t end = run_end(seq, i), pairs = (end - i) / 2;
+        const std::size_t end = run_end(seq, i, hi), pairs = (end - i) / 2;
         if (r != 0) {
           std::fill_n(seq.begin() + static_cast<std::ptrdiff_t>(out), pairs, r);
           out += pairs;
@@ -188,20 +242,21 @@ class PairCounts {
       seq[out++] = r != 0 ? r : a;
       i += r != 0 ? 2 : 1;
     }
-    if (i < seq.size()) seq[out++] = seq[i];
-    seq.resize(out);
+    if (i < hi) seq[out++] = seq[i];
+    return out;
   }
-  // The end of the run of seq[i] that starts at i. Four symbols are
-  // compared at once: runs of one class are most of a sparse stream.
-  static std::size_t run_end(const std::vector<std::uint16_t>& seq, std::size_t i) {
+  // The end of the run of seq[i] that starts at i, at most hi. Four
+  // symbols are compared at once: runs of one class are most of a sparse
+  // stream.
+  static std::size_t run_end(const std::vector<std::uint16_t>& seq, std::size_t i, std::size_t hi) {
     const std::uint16_t a = seq[i];
     const std::uint64_t four = a * 0x0001000100010001ull;
     std::size_t j = i + 1;
-    for (std::uint64_t w = 0; j + 4 <= seq.size(); j += 4) {
+    for (std::uint64_t w = 0; j + 4 <= hi; j += 4) {
       std::memcpy(&w, &seq[j], sizeof w);
       if (w != four) break;
     }
-    while (j < seq.size() && seq[j] == a) ++j;
+    while (j < hi && seq[j] == a) ++j;
     return j;
   }
   std::size_t at(std::uint32_t key) const { return std::size_t{left(key)} * width_ + right(key); }
@@ -219,7 +274,7 @@ class PairCounts {
 }  // namespace
 
 PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_t terminals,
-                               const PairGrammarLimits& limits) {
+                               const PairGrammarLimits& limits, unsigned threads) {
   if (terminals == 0 || terminals > limits.max_symbols || limits.max_symbols > kMaxSymbols)
     throw std::invalid_argument("build_pair_grammar: bad symbol counts");
   PairGrammar g;
@@ -231,7 +286,7 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
   while (g.symbols() < limits.max_symbols && sequence.size() >= 2) {
     counts.start(g.symbols());
     std::size_t chosen = 0;
-    for (std::uint32_t key : counts.frequent(sequence, min_count)) {
+    for (std::uint32_t key : counts.frequent(sequence, min_count, threads)) {
       if (g.symbols() == limits.max_symbols) break;
       const std::uint16_t a = counts.left(key), b = counts.right(key);
       if (std::uint64_t{g.lengths[a]} + g.lengths[b] > limits.max_length) continue;
@@ -242,7 +297,7 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
       ++chosen;
     }
     if (chosen == 0) break;
-    counts.replace(sequence);
+    counts.replace(sequence, threads);
   }
   g.sequence = std::move(sequence);
   return g;

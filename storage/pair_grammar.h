@@ -30,8 +30,10 @@ struct PairGrammarLimits {
   std::uint64_t min_count = 8;       // a pair seen fewer times is not worth its entry
 };
 
-// `sequence` holds terminals (each < terminals <= max_symbols).
+// `sequence` holds terminals (each < terminals <= max_symbols). Each
+// round's counting and rewriting is cut into up to `threads` parts; the
+// grammar is the same for any number.
 PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_t terminals,
-                               const PairGrammarLimits& limits = {});
+                               const PairGrammarLimits& limits = {}, unsigned threads = 1);
 
 }  // namespace rtb::storage

@@ -10,10 +10,12 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <stdexcept>
 
 #include "storage/depth_map.h"
 #include "storage/huffman.h"
 #include "storage/pair_grammar.h"
+#include "storage/parts.h"
 #include "storage/table_writer.h"
 
 namespace {
@@ -99,6 +101,44 @@ TEST(ClassStream, EncodingFromMarkedClassesKeepsTheBuffer) {
     EXPECT_TRUE(buffer.empty());
     EXPECT_EQ(buffer.capacity(), capacity);
   }
+}
+
+// The encoder's passes cut into parts for threads: the bytes are the same
+// for any number of threads.
+TEST(ClassStream, ThreadsLeaveTheBytesAsTheyAre) {
+  std::mt19937_64 rng(20261205);
+  for (int round = 0; round < 20; ++round) {
+    Sample s = random_sample(rng);
+    while (s.classes.size() < 4 * kMinPart) {  // long enough to be cut
+      const Sample more = random_sample(rng);
+      const std::size_t at = s.classes.size();
+      s.classes.insert(s.classes.end(), more.classes.begin(), more.classes.end());
+      s.exact.resize((s.classes.size() + 63) / 64);
+      for (std::size_t i = 0; i < more.classes.size(); ++i)
+        if (is_exact(more, i)) s.exact[(at + i) / 64] |= std::uint64_t{1} << ((at + i) % 64);
+    }
+    const std::vector<std::byte> one = encode_class_stream(s.classes, s.exact);
+    ClassStreamOptions options;
+    options.threads = 2 + round % 3;
+    ASSERT_EQ(encode_class_stream(s.classes, s.exact, options), one) << "round " << round;
+  }
+}
+
+TEST(Parts, CutWhereAllowedAndRethrowAfterAll) {
+  const std::vector<std::size_t> at = cuts(100, 4, [](std::size_t p) { return p % 30 == 0; });
+  EXPECT_EQ(at, (std::vector<std::size_t>{0, 30, 60, 90, 100}));
+  EXPECT_EQ(cuts(100, 3, [](std::size_t p) { return p >= 95; }), (std::vector<std::size_t>{0, 95, 95, 100}));
+  std::vector<int> ran(4, 0);
+  EXPECT_THROW(run_parts(4,
+                         [&](unsigned k) {
+                           ran[k] = 1;
+                           if (k % 2 == 1) throw std::runtime_error("part");
+                         }),
+               std::runtime_error);
+  EXPECT_EQ(ran, (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(parts_for(kMinPart - 1, 8), 1u);
+  EXPECT_EQ(parts_for(3 * kMinPart, 8), 3u);
+  EXPECT_EQ(parts_for(100 * kMinPart, 2), 2u);
 }
 
 TEST(ClassStream, OneClassStoresNoBlocks) {
@@ -273,12 +313,14 @@ TEST(PairGrammar, ChoosesAsThePlainRounds) {
     for (std::uint16_t& c : seq)
       if (rng() % 16 == 0) c = static_cast<std::uint16_t>(rng() % 7);
     const PairGrammarLimits limits{4096, 1u << 16, 1 + rng() % 8};
-    const PairGrammar g = build_pair_grammar(seq, 7, limits);
     const PairGrammar plain = naive_pair_grammar(seq, 7, limits);
-    ASSERT_EQ(g.pairs, plain.pairs) << "round " << round;
-    ASSERT_EQ(g.sequence, plain.sequence) << "round " << round;
-    ASSERT_EQ(g.lengths, plain.lengths) << "round " << round;
-    most = std::max(most, g.symbols());
+    for (unsigned threads : {1u, 2u, 3u}) {  // cut into parts, the grammar is the same
+      const PairGrammar g = build_pair_grammar(seq, 7, limits, threads);
+      ASSERT_EQ(g.pairs, plain.pairs) << "round " << round << ", threads " << threads;
+      ASSERT_EQ(g.sequence, plain.sequence) << "round " << round << ", threads " << threads;
+      ASSERT_EQ(g.lengths, plain.lengths) << "round " << round << ", threads " << threads;
+      most = std::max(most, g.symbols());
+    }
   }
   EXPECT_GT(most, 1024u);  // past the dense array's 512 symbols
 }
@@ -296,10 +338,12 @@ TEST(PairGrammar, LongRunsAsThePlainRounds) {
       seq.insert(seq.end(), length, c);
     }
     const PairGrammarLimits limits{4096, 1u << 16, 2 + rng() % 4};
-    const PairGrammar g = build_pair_grammar(seq, 5, limits);
     const PairGrammar plain = naive_pair_grammar(seq, 5, limits);
-    ASSERT_EQ(g.pairs, plain.pairs) << "round " << round;
-    ASSERT_EQ(g.sequence, plain.sequence) << "round " << round;
+    for (unsigned threads : {1u, 2u, 4u}) {  // parts cut inside and beside long runs
+      const PairGrammar g = build_pair_grammar(seq, 5, limits, threads);
+      ASSERT_EQ(g.pairs, plain.pairs) << "round " << round << ", threads " << threads;
+      ASSERT_EQ(g.sequence, plain.sequence) << "round " << round << ", threads " << threads;
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -51,8 +52,8 @@ concept ListsSidesApart = requires(const Order& o, int side) {
 namespace class_stream_detail {
 
 struct Classes {
-  std::vector<std::uint8_t> bound;
-  std::vector<std::uint64_t> exact;  // bit per index
+  std::unique_ptr<std::uint8_t[]> bound;  // uninitialized until filled, by the threads that fill it
+  std::vector<std::uint64_t> exact;       // bit per index
   bool is_exact(Index i) const { return ((exact[i / 64] >> (i % 64)) & 1) != 0; }
   std::uint16_t marked(Index i) const {
     return static_cast<std::uint16_t>(bound[i] | (is_exact(i) ? storage::kExactClass : 0));
@@ -74,7 +75,9 @@ template <class Order, class Touch, class Mark>
 void list(ThreadPool& pool, const Order& order, Index first, Index last, const Touch& touch, const Mark& mark,
           ListingBuffer& out) {
   constexpr std::size_t kBatch = 64;
-  out.assign(order.size(), 255);
+  out.resize(order.size());  // the walk writes every place of [first, last)
+  std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(first), 255);
+  std::fill(out.begin() + static_cast<std::ptrdiff_t>(last), out.end(), 255);
   pool.parallel_for(last - first, Index{1} << 14, [&](unsigned, Index from, Index to) {
     const Index lo = first + from, hi = first + to;
     std::array<Index, kBatch> indices{};
@@ -163,6 +166,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
   ThreadPool pool(threads);
   storage::ClassStreamOptions options;
   options.block_bytes = layout.block_bytes;
+  options.threads = threads;
   if constexpr (!OrdersStream<G>) {
     buffer.resize(n);
     pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
@@ -183,7 +187,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     };
     Classes c;
     if constexpr (!kClassifyAgain) {
-      c = {std::vector<std::uint8_t>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
+      c = {std::make_unique_for_overwrite<std::uint8_t[]>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
       pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
         for (Index i = lo; i < hi; ++i) {
           const StreamClass s = classify(i);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -67,16 +68,23 @@ std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint1
                                        ListingBuffer& buffer, const StreamLayout& layout = {}) {
   using namespace depth_stream_detail;
   const Index n = game.size();
-  std::vector<std::uint8_t> slots(n);
+  // Uninitialized: the threads that fill it touch its pages first.
+  const std::unique_ptr<std::uint8_t[]> slot_array = std::make_unique_for_overwrite<std::uint8_t[]>(n);
+  const std::span<std::uint8_t> slots(slot_array.get(), n);
+  std::array<bool, 2> held{};
   {
     ThreadPool pool(threads);
-    pool.parallel_for(n, Index{1} << 12, [&](unsigned, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) slots[i] = packed(game.depth_slot(i, Value::from_code(values[i])));
+    std::vector<std::array<bool, 2>> held_by(pool.size());
+    pool.parallel_for(n, Index{1} << 12, [&](unsigned worker, Index lo, Index hi) {
+      std::array<bool, 2> here{};
+      for (Index i = lo; i < hi; ++i) {
+        slots[i] = packed(game.depth_slot(i, Value::from_code(values[i])));
+        if (slots[i] != kNoSlot) here[slots[i] >> 3] = true;
+      }
+      held_by[worker][0] |= here[0], held_by[worker][1] |= here[1];
     });
+    for (const auto& h : held_by) held[0] |= h[0], held[1] |= h[1];
   }
-  std::array<bool, 2> held{};
-  for (std::uint8_t s : slots)
-    if (s != kNoSlot) held[s >> 3] = true;
   if (!held[0] && !held[1]) held[0] = true;  // a table whose probes derive every depth
   std::vector<NamedStream> best;
   std::size_t best_bytes = SIZE_MAX;

@@ -11,7 +11,7 @@
 //       CPU seconds of one table's generation and of its streams (the class
 //       and depth streams the writer adds), its dependencies read from DIR
 //   bench_chess streams DIR MATERIAL [threads] [metric]
-//       CPU seconds of the streams alone, from the values of the table in
+//       CPU and wall seconds of the streams alone, from the values of the table in
 //       DIR; fails unless they are byte for byte the streams stored there
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
@@ -119,7 +119,9 @@ int streams_again(const std::filesystem::path& dir, const std::string& material,
   const std::vector<std::uint16_t> values = table.read_all();
   game.read_solved(values);  // as the generator leaves it: pawn moves read the table
   const double cpu0 = cpu_seconds();
+  const auto wall0 = std::chrono::steady_clock::now();
   const auto streams = table_streams(game, std::span<const std::uint16_t>(values), threads);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   const double cpu1 = cpu_seconds();
   int differ = 0;
   for (const NamedStream& s : streams) {
@@ -134,7 +136,8 @@ int streams_again(const std::filesystem::path& dir, const std::string& material,
                 table.stream_names().size());
     ++differ;
   }
-  std::printf("%s: streams %.2f CPU s (%u threads)\n", material.c_str(), cpu1 - cpu0, threads);
+  std::printf("%s: streams %.2f CPU s, %.2f wall s (%u threads)\n", material.c_str(), cpu1 - cpu0, wall,
+              threads);
   return differ ? 1 : 0;
 }
 
