@@ -60,7 +60,8 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
   const std::uint16_t one = exact(seq[0]) || (seq[0] & 0xFF) < before[0] ? seq[0] & 0xFF : before[0];
   struct Stored {
     std::uint32_t terminals = 1;
-    bool constant = true, bad = false;
+    bool constant = true;
+    std::uint16_t marks = 0;  // the classes or'ed: a class past 255 sets a bit past kExactClass
   };
   std::vector<Stored> stored(parts);
   run_parts(parts, [&](unsigned k) {
@@ -68,7 +69,7 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
     std::uint16_t previous = before[k];
     for (std::size_t i = cut[k]; i < cut[k + 1]; ++i) {
       const std::uint16_t c = seq[i];
-      p.bad |= c >= 2 * kExactClass;
+      p.marks |= c;
       if (exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
       seq[i] = previous;
       p.terminals = std::max<std::uint32_t>(p.terminals, previous + 1u);
@@ -77,7 +78,7 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
   });
   Filled out;
   for (const Stored& p : stored) {
-    if (p.bad) throw std::invalid_argument("encode_class_stream: a class passes 255");
+    if (p.marks >= 2 * kExactClass) throw std::invalid_argument("encode_class_stream: a class passes 255");
     out.terminals = std::max(out.terminals, p.terminals), out.constant &= p.constant;
   }
   return out;

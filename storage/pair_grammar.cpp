@@ -112,8 +112,9 @@ class PairCounts {
                                                    std::vector<std::uint32_t>(dense_counts_.size()));
       run_parts(parts, [&](unsigned k) {
         std::uint32_t* counts = k == 0 ? dense_counts_.data() : more[k - 1].data();
+        const std::size_t width = width_;  // a local: a store through counts might change width_
         count_pairs(seq, cut[k], cut[k + 1],
-                    [&](std::uint32_t key, std::uint32_t n) { counts[at(key)] += n; });
+                    [&](std::uint32_t key, std::uint32_t n) { counts[left(key) * width + right(key)] += n; });
       });
       for (const auto& counts : more)
         for (std::size_t c = 0; c < counts.size(); ++c) dense_counts_[c] += counts[c];
@@ -187,7 +188,9 @@ class PairCounts {
   template <class Add>
   static void count_pairs(const std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi,
                           const Add& add) {
-    for (std::size_t i = lo; i < hi && i + 1 < seq.size();) {
+    if (seq.size() < 2) return;
+    const std::size_t stop = std::min(hi, seq.size() - 1);  // the pair at i ends at i + 1
+    for (std::size_t i = lo; i < stop;) {
       const std::uint16_t a = seq[i], b = seq[i + 1];
       if (a != b) {
         add(key(a, b), 1);
