@@ -123,10 +123,16 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
   AttachedDependencies dependency_values;
   comm.together([&] { dependency_values = attach_dependencies(game, options, false); });
   std::string write_error;  // rank 0 keeps receiving after a failed write, then all agree
+  // Rank 0 keeps the values too where the table keeps streams beside them
+  // (as build_table writes them): 2 bytes an index, on rank 0 alone.
+  constexpr bool kKeepsStreams = !Tiered<G> && (StoresClasses<G> || StoresDepths<G>);
+  std::vector<std::uint16_t> kept;
+  if (kKeepsStreams && comm.root()) kept.reserve(game.size());
   auto write = [&](std::span<const std::uint16_t> values) {
     if (!write_error.empty()) return;
     try {
       writer->append(values);
+      if constexpr (kKeepsStreams) kept.insert(kept.end(), values.begin(), values.end());
     } catch (const std::exception& e) {
       write_error = e.what();
     }
@@ -146,6 +152,10 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
   comm.agree(write_error);
   comm.together([&] {
     if (!comm.root()) return;
+    if constexpr (kKeepsStreams)
+      for (const NamedStream& s :
+           table_streams(game, std::span<const std::uint16_t>(kept), options.gen.threads))
+        writer->add_stream(s.name, s.bytes);
     const storage::TableMeta meta = table_meta(game, stats);
     writer->commit(meta);
     if (options.on_written) options.on_written({path, meta, started.seconds()});
