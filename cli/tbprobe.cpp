@@ -2,6 +2,7 @@
 // The table is opened once; its value kind, read from its meta record,
 // picks the reader (cli/value_kind.h).
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -77,6 +78,30 @@ std::string plot_title(const OpenedTable& table) {
   return name.find(game) == std::string::npos ? game + " " + name : name;
 }
 
+// The values' checksum (the one the table keeps), then each stream's name
+// and XXH3-64, which tests/checksums.sh compares: a stream's bytes never
+// change by accident either.
+void print_checksums(const OpenedTable& table, bool json) {
+  const std::string sum = meta_json(table.meta()).at("checksum");
+  Json streams = Json::object();
+  for (const std::string& name : table.stream_names()) {
+    const auto bytes = *table.stream(name);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx",
+                  static_cast<unsigned long long>(XXH3_64bits(bytes.data(), bytes.size())));
+    streams[name] = hex;
+  }
+  if (json) {
+    Json out{{"checksum", sum}};
+    if (!streams.empty()) out["streams"] = streams;
+    std::cout << out.dump() << "\n";
+    return;
+  }
+  std::cout << sum;
+  for (const auto& [name, hex] : streams.items()) std::cout << " " << name << " " << hex.get<std::string>();
+  std::cout << "\n";
+}
+
 int main(int argc, char** argv) {
   Request r;
   std::string fen;
@@ -110,7 +135,9 @@ int main(int argc, char** argv) {
       "threads,t", po::value(&threads_text)->default_value(threads_text),
       "with --reachable: worker threads (default: all cores)")(
       "dump", "print every position in index order: <position> <value>")(
-      "checksum", "print the checksum of the table's values (XXH3-64, hexadecimal)")(
+      "checksum",
+      "print the checksum of the table's values (XXH3-64, hexadecimal), then the name and XXH3-64 of "
+      "each stream it keeps")(
       "check", "check the whole file (every page, every block, the values' checksum); exit 1 if damaged")(
       "json", "answer in JSON")(
       "sum", po::value<std::vector<std::string>>()->multitoken(),
@@ -173,10 +200,7 @@ int main(int argc, char** argv) {
                        : table.where() + ": intact (every page, block and value checked)")
               << "\n";
   }
-  if (vm.count("checksum")) {
-    const std::string sum = meta_json(table.meta()).at("checksum");
-    std::cout << (json ? Json{{"checksum", sum}}.dump() : sum) << "\n";
-  }
+  if (vm.count("checksum")) print_checksums(table, json);
   const std::string kind = table.meta().value_kind;
   const std::string title = plot_title(table);
   const auto reader = kind_named(kind).open(std::move(table));

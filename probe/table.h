@@ -67,6 +67,8 @@ class OpenedTable {
   std::optional<std::span<const std::byte>> stream(std::string_view name) const {
     return reader_.stream(name);
   }
+  // The names of the streams it keeps, in the order they are stored.
+  std::vector<std::string> stream_names() const { return reader_.stream_names(); }
   // Checks the whole file: every page, every block, the values' checksum.
   // Throws storage::StorageError on the first damage.
   void check() const { reader_.check(); }

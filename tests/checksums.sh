@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates a fixed list of tables and compares the checksum of each
-# table's values (XXH3-64, as its meta record keeps it) with the committed
-# list tests/checksums.txt: table values never change by accident.
+# table's values (XXH3-64, as its meta record keeps it) and of each stream
+# it keeps (`tbprobe --checksum`) with the committed list
+# tests/checksums.txt: table values and streams never change by accident.
 #   checksums.sh TBGEN TBPROBE            compare (exit 1 on any difference)
 #   checksums.sh TBGEN TBPROBE --update   rewrite the list after an intended change
 set -euo pipefail

@@ -1,6 +1,7 @@
 // End-to-end runs of tbgen and tbprobe as a user runs them, good input and
 // bad: every failure is one line on stderr, a non-zero exit, and no table.
 #include <gtest/gtest.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "storage/table_reader.h"
 #include "tests/naive/naive_wdl.h"
 
 namespace fs = std::filesystem;
@@ -143,6 +145,37 @@ TEST_F(Cli, VerifyChecksPawnMovesOfDtzTables) {
   Ran verify = tbgen("verify --table " + (dir_ / "KPvK-dtz.rtb").string());
   EXPECT_EQ(verify.code, 0) << verify.out << verify.err;
   EXPECT_NE(verify.out.find("positions verified"), std::string::npos) << verify.out;
+}
+
+// --checksum gives the values' checksum, then each stream's name and the
+// XXH3-64 of its bytes as the file holds them: tests/checksums.sh compares
+// those lines, so a stream's bytes never change by accident.
+TEST_F(Cli, ChecksumNamesEachStream) {
+  using nlohmann::json;
+  Ran made = tbgen("--game chess --param material=KPvK --param metric=dtz --quiet --out " + dir_.string());
+  ASSERT_EQ(made.code, 0) << made.err;
+  const auto table = dir_ / "KPvK-dtz.rtb";
+  const rtb::storage::TableReader reader(table);
+  auto hex = [](std::uint64_t v) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+    return std::string(text);
+  };
+  std::string want = hex(reader.meta().checksum);
+  json streams = json::object();
+  for (const std::string& name : reader.stream_names()) {
+    const auto bytes = *reader.stream(name);
+    want += " " + name + " " + hex(XXH3_64bits(bytes.data(), bytes.size()));
+    streams[name] = hex(XXH3_64bits(bytes.data(), bytes.size()));
+  }
+  EXPECT_NE(want.find(" wdl "), std::string::npos) << want;
+  Ran plain = tbprobe("--table " + table.string() + " --checksum");
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(plain.out, want + "\n");
+  Ran as_json = tbprobe("--table " + table.string() + " --checksum --json");
+  ASSERT_EQ(as_json.code, 0) << as_json.err;
+  EXPECT_EQ(json::parse(as_json.out),
+            json({{"checksum", hex(reader.meta().checksum)}, {"streams", streams}}));
 }
 
 TEST_F(Cli, GraphTableEqualsNaiveSolver) {
