@@ -1,6 +1,7 @@
 // The encoder of storage/class_stream.h.
 #include <algorithm>
 #include <bit>
+#include <span>
 #include <stdexcept>
 
 #include "storage/class_stream.h"
@@ -22,26 +23,20 @@ bool is_exact(std::span<const std::uint64_t> exact, std::uint64_t i) {
   return exact.empty() || ((exact[i / 64] >> (i % 64)) & 1) != 0;
 }
 
-// Each class that need not be exact takes the class stored before it where
-// that is allowed (at most its bound), which only ever lengthens runs; the
-// first ones take the first exact class allowed. In place: `seq` holds
-// marked classes (class_stream.h) and is left holding the stored ones.
-//
-// A scan in parts: over a part, the class stored last is a function of the
-// one stored before the part, either the part's own (that of its last exact
-// class and the bounds after it) or the least of that and the part's
-// bounds. A first pass finds it for every part but the last, a second fills
-// each part from where the one before left off.
-struct Filled {
-  std::uint32_t terminals = 1;  // the largest class stored, plus one
-  bool constant = true;         // every class stored is one
-};
-Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
-  if (seq.empty()) return {};
-  auto exact = [](std::uint16_t c) { return (c & kExactClass) != 0; };
-  const unsigned parts = parts_for(seq.size(), threads);
-  const std::vector<std::size_t> cut = cuts(seq.size(), parts, [](std::size_t) { return true; });
-  struct Leaves {  // what a part leaves stored
+bool marked_exact(std::uint16_t c) {
+  return (c & kExactClass) != 0;
+}
+
+// The class stored before each part [cut[k], cut[k + 1]) of the marked
+// classes `seq` (see fill): before the first, its first exact class (the
+// first classes take it); before each other, what the part before leaves,
+// which is either its own (that of its last exact class and the bounds
+// after it) or the least of the class before it and its bounds. The parts
+// but the last are read at once.
+std::vector<std::uint16_t> stored_before(const std::vector<std::uint16_t>& seq,
+                                         std::span<const std::size_t> cut) {
+  const auto parts = static_cast<unsigned>(cut.size() - 1);
+  struct Leaves {
     bool own = false;
     std::uint16_t last = 0xFF;
   };
@@ -50,14 +45,32 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
     run_parts(parts - 1, [&](unsigned k) {
       Leaves& p = leaves[k];
       for (std::size_t i = cut[k]; i < cut[k + 1]; ++i)
-        if (exact(seq[i]) || (seq[i] & 0xFF) < p.last) p.own |= exact(seq[i]), p.last = seq[i] & 0xFF;
+        if (marked_exact(seq[i]) || (seq[i] & 0xFF) < p.last)
+          p.own |= marked_exact(seq[i]), p.last = seq[i] & 0xFF;
     });
   std::vector<std::uint16_t> before(parts);
-  const auto first = std::ranges::find_if(seq, exact);
+  const auto first = std::ranges::find_if(seq, marked_exact);
   before[0] = first == seq.end() ? 0 : *first & 0xFF;
   for (unsigned k = 1; k < parts; ++k)
     before[k] = leaves[k - 1].own ? leaves[k - 1].last : std::min(before[k - 1], leaves[k - 1].last);
-  const std::uint16_t one = exact(seq[0]) || (seq[0] & 0xFF) < before[0] ? seq[0] & 0xFF : before[0];
+  return before;
+}
+
+// Each class that need not be exact takes the class stored before it where
+// that is allowed (at most its bound), which only ever lengthens runs; the
+// first ones take the first exact class allowed. In place: `seq` holds
+// marked classes (class_stream.h) and is left holding the stored ones. In
+// parts, each from the class stored_before it.
+struct Filled {
+  std::uint32_t terminals = 1;  // the largest class stored, plus one
+  bool constant = true;         // every class stored is one
+};
+Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
+  if (seq.empty()) return {};
+  const unsigned parts = parts_for(seq.size(), threads);
+  const std::vector<std::size_t> cut = cuts(seq.size(), parts, [](std::size_t) { return true; });
+  const std::vector<std::uint16_t> before = stored_before(seq, cut);
+  const std::uint16_t one = marked_exact(seq[0]) || (seq[0] & 0xFF) < before[0] ? seq[0] & 0xFF : before[0];
   struct Stored {
     std::uint32_t terminals = 1;
     bool constant = true;
@@ -70,7 +83,7 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
     for (std::size_t i = cut[k]; i < cut[k + 1]; ++i) {
       const std::uint16_t c = seq[i];
       p.marks |= c;
-      if (exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
+      if (marked_exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
       seq[i] = previous;
       p.terminals = std::max<std::uint32_t>(p.terminals, previous + 1u);
       p.constant &= previous == one;
