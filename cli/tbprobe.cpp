@@ -86,10 +86,7 @@ void print_checksums(const OpenedTable& table, bool json) {
   Json streams = Json::object();
   for (const std::string& name : table.stream_names()) {
     const auto bytes = *table.stream(name);
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx",
-                  static_cast<unsigned long long>(XXH3_64bits(bytes.data(), bytes.size())));
-    streams[name] = hex;
+    streams[name] = hex64(XXH3_64bits(bytes.data(), bytes.size()));
   }
   if (json) {
     Json out{{"checksum", sum}};

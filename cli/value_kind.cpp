@@ -45,11 +45,15 @@ SplitParams split_params(const Params& params, const std::vector<std::string_vie
   return out;
 }
 
+std::string hex64(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
 Json meta_json(const storage::TableMeta& meta) {
   Json counts = Json::object();
   for (const auto& [name, value] : meta.counts.items()) counts[name] = value;
-  char checksum[17];
-  std::snprintf(checksum, sizeof checksum, "%016llx", static_cast<unsigned long long>(meta.checksum));
   return {{"game", meta.game},
           {"params", meta.params},
           {"solver_params", meta.solver_params},
@@ -59,7 +63,7 @@ Json meta_json(const storage::TableMeta& meta) {
           {"counts", counts},
           {"generator", meta.generator_version},
           {"format_version", meta.format_version},
-          {"checksum", checksum}};
+          {"checksum", hex64(meta.checksum)}};
 }
 
 Json KindReader::reachable(unsigned, const ReachedProgress&) const {

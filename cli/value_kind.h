@@ -6,6 +6,7 @@
 // probe/.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <memory>
@@ -83,6 +84,8 @@ ValueKind arena_kind();
 
 // The meta record's fields every kind shows (--stats, --json).
 Json meta_json(const storage::TableMeta& meta);
+// A 64-bit checksum as tbprobe prints it: 16 lowercase hex digits.
+std::string hex64(std::uint64_t value);
 
 // --params split into the game's and the solver's.
 struct SplitParams {

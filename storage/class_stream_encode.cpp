@@ -27,6 +27,12 @@ bool marked_exact(std::uint16_t c) {
   return (c & kExactClass) != 0;
 }
 
+// The class stored for marked class c after `previous`: its own if it must
+// be exact or is below previous, else previous.
+std::uint16_t stored_after(std::uint16_t previous, std::uint16_t c) {
+  return marked_exact(c) || (c & 0xFF) < previous ? c & 0xFF : previous;
+}
+
 // The class stored before each part [cut[k], cut[k + 1]) of the marked
 // classes `seq` (see fill): before the first, its first exact class (the
 // first classes take it); before each other, what the part before leaves,
@@ -70,7 +76,7 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
   const unsigned parts = parts_for(seq.size(), threads);
   const std::vector<std::size_t> cut = cuts(seq.size(), parts, [](std::size_t) { return true; });
   const std::vector<std::uint16_t> before = stored_before(seq, cut);
-  const std::uint16_t one = marked_exact(seq[0]) || (seq[0] & 0xFF) < before[0] ? seq[0] & 0xFF : before[0];
+  const std::uint16_t one = stored_after(before[0], seq[0]);
   struct Stored {
     std::uint32_t terminals = 1;
     bool constant = true;
@@ -83,7 +89,7 @@ Filled fill(std::vector<std::uint16_t>& seq, unsigned threads) {
     for (std::size_t i = cut[k]; i < cut[k + 1]; ++i) {
       const std::uint16_t c = seq[i];
       p.marks |= c;
-      if (marked_exact(c) || (c & 0xFF) < previous) previous = c & 0xFF;
+      previous = stored_after(previous, c);
       seq[i] = previous;
       p.terminals = std::max<std::uint32_t>(p.terminals, previous + 1u);
       p.constant &= previous == one;

@@ -114,7 +114,7 @@ class PairCounts {
         std::uint32_t* counts = k == 0 ? dense_counts_.data() : more[k - 1].data();
         const std::size_t width = width_;  // a local: a store through counts might change width_
         count_pairs(seq, cut[k], cut[k + 1],
-                    [&](std::uint32_t key, std::uint32_t n) { counts[left(key) * width + right(key)] += n; });
+                    [&](std::uint32_t key, std::uint32_t n) { counts[cell(key, width)] += n; });
       });
       for (const auto& counts : more)
         for (std::size_t c = 0; c < counts.size(); ++c) dense_counts_[c] += counts[c];
@@ -262,7 +262,8 @@ class PairCounts {
     while (j < hi && seq[j] == a) ++j;
     return j;
   }
-  std::size_t at(std::uint32_t key) const { return std::size_t{left(key)} * width_ + right(key); }
+  static std::size_t cell(std::uint32_t key, std::size_t width) { return left(key) * width + right(key); }
+  std::size_t at(std::uint32_t key) const { return cell(key, width_); }
 
   std::uint32_t width_ = 0;
   bool dense_ = false;

@@ -11,8 +11,9 @@
 //       CPU seconds of one table's generation and of its streams (the class
 //       and depth streams the writer adds), its dependencies read from DIR
 //   bench_chess streams DIR MATERIAL [threads] [metric]
-//       CPU and wall seconds of the streams alone, from the values of the table in
-//       DIR; fails unless they are byte for byte the streams stored there
+//       CPU and wall seconds of the streams alone, from the values of the
+//       table in DIR; fails unless they are byte for byte the streams
+//       stored there
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
 //       positions of every table in DIR, block cache and in memory
