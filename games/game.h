@@ -232,7 +232,7 @@ concept StoresClasses = requires(const G& g, Index i, Value v) {
 //   static constexpr std::string_view kDepthStream;  // "depth"; its map is kDepthStream + "-map"
 //   DepthSlot depth_slot(Index i, Value v) const;    // v: the value of i
 // called like stream_class. The generator stores the side whose stream is
-// smaller.
+// likelier to be smaller (gen/wdl/depth_stream.h).
 struct DepthSlot {
   static constexpr std::uint8_t kNone = 255;
   std::uint8_t side = kNone;  // 0 or 1: the side to move at i; kNone: the probe never reads i

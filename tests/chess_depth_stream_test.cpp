@@ -148,6 +148,37 @@ TEST(ChessDepthStreamDamage, NeverAWrongValue) {
 // restart the count). En-passant captures need pawns on both sides, whose
 // smallest table (KPvKP, with its dependencies) is a benchmark-length run
 // here: tests/syzygy_compare.sh compares every position of it.
+// Where both sides' depths can be stored, the table keeps the smaller
+// stream of the two, though depth_streams encodes only the side it finds
+// likelier to be smaller: on the tables where its estimates came closest
+// to picking the larger one (dtm, whose depth slots read no other table).
+TEST(ChessDepthStreamSide, StoresTheSmallerSide) {
+  const fs::path dir = fs::temp_directory_path() / ("rtb_depth_side_" + std::to_string(::getpid()));
+  for (const char* material : {"KBBvK", "KQvKR", "KQvKB", "KBNvK", "KRvKN"}) {
+    Params p;
+    p.set("material", material);
+    p.set("metric", "dtm");
+    Chess game(p);
+    BuildOptions options;
+    options.out_dir = dir;
+    build_table(game, options);
+    const std::vector<std::uint16_t> values =
+        storage::TableReader(dir / (game.table_name() + ".rtb")).read_all();
+    ListingBuffer buffer;
+    const auto likely = depth_streams(game, values, 2, buffer, depth_stream_layout());
+    const auto both = depth_streams(game, values, 2, buffer, depth_stream_layout(), DepthSides::Both);
+    ASSERT_EQ(likely.size(), 2u) << material;
+    ASSERT_EQ(both.size(), 2u) << material;
+    for (std::size_t k = 0; k < 2; ++k) {
+      EXPECT_EQ(likely[k].name, both[k].name) << material;
+      EXPECT_TRUE(likely[k].bytes == both[k].bytes)
+          << material << " " << likely[k].name << ": " << likely[k].bytes.size()
+          << " bytes, the smaller side " << both[k].bytes.size();
+    }
+  }
+  fs::remove_all(dir);
+}
+
 INSTANTIATE_TEST_SUITE_P(Dtz, ChessDepthStream,
                          ::testing::Combine(::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK",
                                                               "KRvKP"),

@@ -49,6 +49,26 @@ concept ListsSidesApart = requires(const Order& o, int side) {
   { o.side_places(side) } -> std::same_as<std::pair<Index, Index>>;
 };
 
+// How class_stream_of lists and packs a stream.
+struct StreamLayout {
+  // The tag of the order to list indices in (OrdersStream); none: the
+  // order the game offers that compresses best (ranking them is a large
+  // part of the cost, so a table's second stream may reuse the first's).
+  std::optional<std::uint32_t> order;
+  std::uint32_t block_bytes = storage::ClassStreamOptions{}.block_bytes;
+  // The side to move (0 or 1) of every position whose class is not "any"
+  // (StreamClass{}): an order that lists each side apart (ListsSidesApart)
+  // walks only that side's places.
+  std::optional<int> side;
+};
+
+// The game's stream orders ranked for one stream: the fewest sampled runs
+// (class_stream_detail::sampled_runs) first.
+struct StreamRanking {
+  std::vector<std::size_t> orders;  // into game.stream_orders()
+  std::uint64_t fewest_runs = 0;    // those of orders[0]
+};
+
 namespace class_stream_detail {
 
 struct Classes {
@@ -100,29 +120,39 @@ void list(ThreadPool& pool, const Order& order, Index first, Index last, const T
 // The windows sampled_runs samples: places in each, and at most how many.
 constexpr Index kWindow = 4096, kWindows = 128;
 
-// How many runs of one class the encoder's fill leaves, over windows spread
-// across the stream, class_at(i) giving index i's StreamClass: few runs
-// compress well, and the count ranks orders about as their encoded sizes
-// do, at a fraction of the cost. Only the places [first, last) can hold a
-// class other than "any": a window wholly outside them is one run of "any"
-// and is not walked (half the windows of a depth stream, which holds one
-// side to move of an order that lists the sides apart).
-template <class Order, class ClassAt>
-std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
+// Calls f(lo, hi) for each window of places sampled from `order` that
+// meets [first, last), and returns how many do not. The windows are spread
+// across the stream, each at a scrambled offset in its stride: at the
+// stride's start, a digit order's higher digits are mostly zeros (pieces
+// stacked on a1, every place broken) in every window alike.
+template <class Order, class F>
+Index for_each_window(const Order& order, Index first, Index last, const F& f) {
   const Index n = order.size();
   const Index windows = std::max<Index>(1, std::min(kWindows, n / kWindow));
-  std::uint64_t runs = 0;
   const Index stride = n / windows, slack = stride > kWindow ? stride - kWindow : 0;
+  Index outside = 0;
   for (Index w = 0; w < windows; ++w) {
-    // Each window at a scrambled offset in its stride: at the stride's
-    // start, a digit order's higher digits are mostly zeros (pieces
-    // stacked on a1, every place broken) in every window alike.
     const Index jitter = slack == 0 ? 0 : ((w + 1) * 0x9E3779B97F4A7C15ull >> 20) % slack;
     const Index lo = w * stride + jitter, hi = std::min(n, lo + kWindow);
-    if (hi <= first || lo >= last) {
-      runs += lo < hi;
-      continue;
-    }
+    if (hi <= first || lo >= last)
+      outside += lo < hi;
+    else
+      f(lo, hi);
+  }
+  return outside;
+}
+
+// How many runs of one class the encoder's fill leaves over the sampled
+// windows, class_at(i) giving index i's StreamClass: few runs compress
+// well, and the count ranks orders about as their encoded sizes do, at a
+// fraction of the cost. Only the places [first, last) can hold a class
+// other than "any": a window wholly outside them is one run of "any" and
+// is not walked (half the windows of a depth stream, which holds one side
+// to move of an order that lists the sides apart).
+template <class Order, class ClassAt>
+std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
+  std::uint64_t runs = 0;
+  runs += for_each_window(order, first, last, [&](Index lo, Index hi) {
     int stored = 255, previous = -1;
     order.walk(lo, hi, [&](Index, Index i) {
       if (i == kNoIndex) return;
@@ -131,35 +161,71 @@ std::uint64_t sampled_runs(const Order& order, Index first, Index last, const Cl
       runs += stored != previous;
       previous = stored;
     });
-  }
+  });
   return runs;
+}
+
+// The encoded size of the sampled windows that meet [first, last), listed
+// one after another: closer to a stream's size than its runs, where two
+// streams differ in their classes too (the two sides of a depth stream).
+template <class Order, class ClassAt>
+std::size_t sampled_bytes(const Order& order, Index first, Index last, const ClassAt& class_at,
+                          const storage::ClassStreamOptions& options) {
+  std::vector<std::uint16_t> listed;
+  for_each_window(order, first, last, [&](Index lo, Index hi) {
+    order.walk(lo, hi, [&](Index, Index i) { listed.push_back(i == kNoIndex ? 255 : marked(class_at(i))); });
+  });
+  return storage::encode_class_stream(listed, options).size();
+}
+
+// The places of `order` that can hold a class other than "any": those of
+// the layout's side, if any.
+template <class Order>
+std::pair<Index, Index> places_of(const Order& order, const StreamLayout& layout) {
+  if constexpr (ListsSidesApart<Order>)
+    if (layout.side) return order.side_places(*layout.side);
+  return {Index{0}, order.size()};
+}
+
+template <class Orders, class ClassAt>
+StreamRanking rank(ThreadPool& pool, const Orders& orders, const ClassAt& class_at,
+                   const StreamLayout& layout) {
+  std::vector<std::uint64_t> runs(orders.size());
+  pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
+    for (Index k = lo; k < hi; ++k) {
+      const auto [first, last] = places_of(orders[k], layout);
+      runs[k] = sampled_runs(orders[k], first, last, class_at);
+    }
+  });
+  StreamRanking ranking;
+  ranking.orders.resize(orders.size());
+  for (std::size_t k = 0; k < orders.size(); ++k) ranking.orders[k] = k;
+  std::ranges::stable_sort(ranking.orders, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
+  if (!runs.empty()) ranking.fewest_runs = runs[ranking.orders[0]];
+  return ranking;
 }
 
 }  // namespace class_stream_detail
 
-// How class_stream_of lists and packs a stream.
-struct StreamLayout {
-  // The tag of the order to list indices in (OrdersStream); none: the
-  // order the game offers that compresses best (ranking them is a large
-  // part of the cost, so a table's second stream may reuse the first's).
-  std::optional<std::uint32_t> order;
-  std::uint32_t block_bytes = storage::ClassStreamOptions{}.block_bytes;
-  // The side to move (0 or 1) of every position whose class is not "any"
-  // (StreamClass{}): an order that lists each side apart (ListsSidesApart)
-  // walks only that side's places.
-  std::optional<int> side;
-};
+// Ranks the game's orders for the stream of class_at(i) (a StreamClass),
+// listed as `layout` says (its side; not its order).
+template <OrdersStream G, class ClassAt>
+StreamRanking rank_stream_orders(const G& game, const ClassAt& class_at, unsigned threads,
+                                 const StreamLayout& layout = {}) {
+  ThreadPool pool(threads);
+  return class_stream_detail::rank(pool, game.stream_orders(), class_at, layout);
+}
 
 // The stream of `classify(i)` (a StreamClass) over the game's indices,
 // listed into `buffer`. With `touch` (a function of an index that
 // prefetches what classify reads), classify is cheap enough to call again:
 // the orders are ranked on the classes of the indices sampled and each
 // listed index is classified anew, so that no class array is held beside
-// the encoder's.
+// the encoder's. `ranked`: the orders ranked already (rank_stream_orders).
 template <Game G, class Classify, class Touch = std::nullptr_t>
 std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads,
                                        ListingBuffer& buffer, const StreamLayout& layout = {},
-                                       const Touch& touch = nullptr) {
+                                       const Touch& touch = nullptr, const StreamRanking* ranked = nullptr) {
   using namespace class_stream_detail;
   constexpr bool kClassifyAgain = !std::is_same_v<Touch, std::nullptr_t>;
   const Index n = game.size();
@@ -174,17 +240,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     });
     return storage::encode_class_stream(buffer, options);
   } else {
-    // The two orders with the fewest sampled runs are encoded; the smaller is kept.
     const auto orders = game.stream_orders();
-    std::vector<std::size_t> rank(orders.size());
-    for (std::size_t k = 0; k < rank.size(); ++k) rank[k] = k;
-    std::size_t tries = 2;
-    // The places that can hold a class other than "any": those of the side, if any.
-    auto places_of = [&](const auto& order) {
-      if constexpr (ListsSidesApart<std::remove_cvref_t<decltype(order)>>)
-        if (layout.side) return order.side_places(*layout.side);
-      return std::pair{Index{0}, order.size()};
-    };
     Classes c;
     if constexpr (!kClassifyAgain) {
       c = {std::make_unique_for_overwrite<std::uint8_t[]>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
@@ -196,25 +252,24 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
         }
       });
     }
+    // The two orders with the fewest sampled runs are encoded; the smaller is kept.
+    StreamRanking ranking;
+    std::size_t tries = 2;
     if (layout.order) {
-      std::stable_partition(rank.begin(), rank.end(),
+      for (std::size_t k = 0; k < orders.size(); ++k) ranking.orders.push_back(k);
+      std::stable_partition(ranking.orders.begin(), ranking.orders.end(),
                             [&](std::size_t k) { return orders[k].tag() == *layout.order; });
       tries = 1;
+    } else if (ranked) {
+      ranking = *ranked;
+    } else if constexpr (kClassifyAgain) {
+      ranking = rank(pool, orders, classify, layout);
     } else {
-      std::vector<std::uint64_t> runs(orders.size());
-      pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
-        for (Index k = lo; k < hi; ++k) {
-          const auto [first, last] = places_of(orders[k]);
-          if constexpr (kClassifyAgain)
-            runs[k] = sampled_runs(orders[k], first, last, classify);
-          else
-            runs[k] = sampled_runs(orders[k], first, last, [&](Index i) { return c.at(i); });
-        }
-      });
-      std::ranges::stable_sort(rank, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
+      ranking = rank(
+          pool, orders, [&](Index i) { return c.at(i); }, layout);
     }
     auto list_into_buffer = [&](const auto& order) {
-      const auto [first, last] = places_of(order);
+      const auto [first, last] = places_of(order, layout);
       if constexpr (kClassifyAgain)
         list(
             pool, order, first, last, touch, [&](Index i) { return marked(classify(i)); }, buffer);
@@ -228,8 +283,8 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
             [&](Index i) { return c.marked(i); }, buffer);
     };
     std::vector<std::byte> best;
-    for (std::size_t k = 0; k < std::min(tries, rank.size()); ++k) {
-      const auto& order = orders[rank[k]];
+    for (std::size_t k = 0; k < std::min(tries, ranking.orders.size()); ++k) {
+      const auto& order = orders[ranking.orders[k]];
       options.tag = order.tag();
       list_into_buffer(order);
       std::vector<std::byte> bytes = storage::encode_class_stream(buffer, options);
