@@ -201,9 +201,8 @@ int DenseOrder::duplicate_before_last(const Cursor& c) const {
   return 0;
 }
 
-bool DenseOrder::duplicate_by_last(const Cursor& c) const {
-  const int last = groups_ - 1;
-  return combination(flip_diagonal(c.sets[last]), c.below_last) < c.digit[last];
+bool DenseOrder::duplicate_by_last(Bitboard set, Index digit, const Cursor& c) const {
+  return combination(flip_diagonal(set), c.below_last) < digit;
 }
 
 }  // namespace rtb::chess

@@ -55,32 +55,14 @@ class DenseOrder {
   // Calls f(y, i) for y = lo .. hi - 1: i is the canonical index of the
   // position listed at y, or kNoIndex at a duplicate place. The places
   // count up like an odometer: a step moves the last group's pieces.
-  // Where a step moves only the last group, a lone piece other than the
-  // white king, the index changes in that piece's field alone (in both
-  // orientations the index compares), and only that group can still
-  // decide whether the place is a duplicate.
   template <class F>
   void walk(Index lo, Index hi, F&& f) const {
     if (lo >= hi) return;
-    const int last = groups_ - 1, slot = group_[last].first_slot;
-    const bool lone = group_[last].size == 1 && slot != 0;
-    Cursor c = cursor(lo);
-    Oriented at = oriented(c);
-    int before = duplicate_before_last(c);
-    for (Index y = lo;;) {
-      const bool duplicate = before != 0 ? before > 0 : duplicate_by_last(c);
-      f(y, duplicate ? kNoIndex : at.index());
-      if (++y == hi) return;
-      const Square from = c.squares[slot];
-      const int moved = advance(c);
-      if (moved < last) before = duplicate_before_last(c);
-      if (moved == last && lone) {
-        at.plain += layout_.moved(slot, at.sym, from, c.squares[slot]);
-        if (at.transposed) at.turned += layout_.moved(slot, at.sym ^ 4, from, c.squares[slot]);
-      } else {
-        at = oriented(c);
-      }
-    }
+    const int last = groups_ - 1;
+    if (group_[last].size == 1 && group_[last].first_slot != 0)
+      walk_lone_last(lo, hi, f);
+    else
+      walk_any(lo, hi, f);
   }
 
  private:
@@ -111,6 +93,51 @@ class DenseOrder {
     Index index() const { return transposed ? std::min(plain, turned) : plain; }
   };
 
+  // Step by step: the last group is the white king or more than one piece.
+  template <class F>
+  void walk_any(Index lo, Index hi, F& f) const {
+    const int last = groups_ - 1;
+    Cursor c = cursor(lo);
+    int before = duplicate_before_last(c);
+    for (Index y = lo;; ++y) {
+      const bool duplicate = before != 0 ? before > 0 : duplicate_by_last(c.sets[last], c.digit[last], c);
+      f(y, duplicate ? kNoIndex : oriented(c).index());
+      if (y + 1 == hi) return;
+      if (advance(c) < last) before = duplicate_before_last(c);
+    }
+  }
+
+  // Most orders end in a lone piece other than the white king (a sweep of
+  // it over the free squares lists most places): through a sweep the
+  // index changes in that piece's field alone (in both orientations the
+  // index compares), and only that piece can still decide whether a place
+  // is a duplicate.
+  template <class F>
+  void walk_lone_last(Index lo, Index hi, F& f) const {
+    const int last = groups_ - 1, slot = group_[last].first_slot;
+    Cursor c = cursor(lo);
+    for (Index y = lo;;) {
+      const Oriented at = oriented(c);
+      const int before = duplicate_before_last(c);
+      const Square start = c.squares[slot];
+      const Index count = std::min(group_[last].radix - c.digit[last], hi - y);
+      Bitboard free = ~c.below_last & (~Bitboard{0} << start);
+      for (Index k = 0; k < count; ++k, free &= free - 1) {
+        const Square s = lsb(free);
+        Index i = at.plain + layout_.moved(slot, at.sym, start, s);
+        if (at.transposed) i = std::min(i, at.turned + layout_.moved(slot, at.sym ^ 4, start, s));
+        const bool duplicate = before != 0 ? before > 0 : duplicate_by_last(bit(s), c.digit[last] + k, c);
+        f(y + k, duplicate ? kNoIndex : i);
+      }
+      y += count;
+      if (y == hi) return;
+      // To the sweep's last place, then on to the next sweep.
+      c.own += count - 1;
+      c.digit[last] += count - 1;
+      advance(c);
+    }
+  }
+
   explicit DenseOrder(const Layout& layout) : layout_(layout) {}
   Oriented oriented(const Cursor& c) const {
     Oriented o{};
@@ -130,7 +157,8 @@ class DenseOrder {
   // first, as far as the groups before the last decide: 1 yes, -1 no, 0
   // the last group decides, then duplicate_by_last().
   int duplicate_before_last(const Cursor& c) const;
-  bool duplicate_by_last(const Cursor& c) const;
+  // The same for the last group: on `set` as the place's `digit`.
+  bool duplicate_by_last(Bitboard set, Index digit, const Cursor& c) const;
   // The place among its side's of the groups' squares, turned already.
   Index place_of(const Sets& sets) const;
   // The rank of a group's squares among the combinations of the squares
