@@ -151,11 +151,11 @@ StreamClass Chess::stream_class(Index i, Value v) const {
 }
 
 DepthSlot Chess::depth_slot(Index i, Value v) const {
-  Board b;
-  // Only a mated position is a loss in 0 plies: the probe sees no move.
-  if (v.is_draw() || v == Value::loss(0) || !layout_.decode_legal(i, b) ||
-      (b.stm == kBlack && material_ == material_.swapped()))
-    return {};
+  // Only a mated position is a loss in 0 plies: the probe sees no move. An
+  // illegal index holds a draw, so i is legal past this (no decode).
+  if (v.is_draw() || v == Value::loss(0)) return {};
+  const Color stm = layout_.side_to_move(i);
+  if (stm == kBlack && material_ == material_.swapped()) return {};
   if (metric_ != Metric::Dtm && v.is_win()) {
     // Under dtz and dtc a win that a zeroing (converting) move keeps in its
     // class takes that move's depth, 1 or 101: the probe finds it. Those
@@ -164,7 +164,7 @@ DepthSlot Chess::depth_slot(Index i, Value v) const {
     count_moves(i, [&](Value reached) { kept |= wdl_class(reached.after_move()) == wdl_class(v); });
     if (kept) return {};
   }
-  return {static_cast<std::uint8_t>(b.stm), static_cast<std::uint8_t>(wdl_class(v))};
+  return {static_cast<std::uint8_t>(stm), static_cast<std::uint8_t>(wdl_class(v))};
 }
 
 Value Chess::terminal(Index i) const {
