@@ -139,8 +139,10 @@ int Chess::wdl_class(Value v) const {
 }
 
 StreamClass Chess::stream_class(Index i, Value v) const {
+  if (layout_.side_to_move(i) == kBlack && material_ == material_.swapped()) return {};
+  // An illegal index holds a draw: only a draw needs the legality test.
   Board b;
-  if (!layout_.decode_legal(i, b) || (b.stm == kBlack && material_ == material_.swapped())) return {};
+  if (!(v.is_draw() ? layout_.decode_legal(i, b) : layout_.decode(i, b))) return {};
   const int own = wdl_class(v);
   int captured = -1;  // the best class a capture reaches
   legal_captures(b, [&](const Move& m, const Board& after) {
