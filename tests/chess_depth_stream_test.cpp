@@ -18,6 +18,7 @@
 #include "probe/rtb_chess.h"
 #include "storage/compact_table.h"
 #include "storage/table_reader.h"
+#include "tests/chess_support.h"
 
 namespace rtb {
 namespace {
@@ -153,17 +154,10 @@ TEST(ChessDepthStreamDamage, NeverAWrongValue) {
 // likelier to be smaller: on the tables where its estimates came closest
 // to picking the larger one (dtm, whose depth slots read no other table).
 TEST(ChessDepthStreamSide, StoresTheSmallerSide) {
-  const fs::path dir = fs::temp_directory_path() / ("rtb_depth_side_" + std::to_string(::getpid()));
+  chess_support::Solver solver;
   for (const char* material : {"KBBvK", "KQvKR", "KQvKB", "KBNvK", "KRvKN"}) {
-    Params p;
-    p.set("material", material);
-    p.set("metric", "dtm");
-    Chess game(p);
-    BuildOptions options;
-    options.out_dir = dir;
-    build_table(game, options);
-    const std::vector<std::uint16_t> values =
-        storage::TableReader(dir / (game.table_name() + ".rtb")).read_all();
+    const Chess game = chess_support::make_chess(material);
+    const std::vector<std::uint16_t>& values = solver.solve(material).values;
     ListingBuffer buffer;
     const auto likely = depth_streams(game, values, 2, buffer, depth_stream_layout());
     const auto both = depth_streams(game, values, 2, buffer, depth_stream_layout(), DepthSides::Both);
@@ -176,7 +170,6 @@ TEST(ChessDepthStreamSide, StoresTheSmallerSide) {
           << " bytes, the smaller side " << both[k].bytes.size();
     }
   }
-  fs::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(Dtz, ChessDepthStream,

@@ -143,13 +143,12 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
 }
 
 // How a table's depth streams are listed and packed. In the order that
-// suits the depths, ranked anew: with the
-// dense orders of tables without pawns, the class stream's order can
-// cost a third more room (KQvKR: 469 KB against 351 KB). Larger blocks
-// than a class stream's, as Syzygy's DTZ files have: a depth probe
-// searches a ply anyway. On the 35 tables of 3 and 4 pieces, 512-byte
-// blocks take 3.7% less room than 128-byte ones for a root probe 13%
-// slower.
+// suits the depths, ranked anew: with the dense orders of tables without
+// pawns, the class stream's order can cost a third more room (KQvKR: 469
+// KB against 351 KB). In larger blocks than a class stream's, as
+// Syzygy's DTZ files have: a depth probe searches a ply anyway. On the 35
+// tables of 3 and 4 pieces, 512-byte blocks take 3.7% less room than
+// 128-byte ones for a root probe 13% slower.
 inline StreamLayout depth_stream_layout() {
   StreamLayout layout;
   layout.block_bytes = 512;

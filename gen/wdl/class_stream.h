@@ -126,11 +126,11 @@ constexpr Index kWindow = 4096, kWindows = 128;
 constexpr Index kBytesWindow = 32768, kBytesWindows = 16;
 
 // Calls f(lo, hi) for each window of places sampled from `order` that
-// meets [first, last), and returns how many do not: at most `windows` of
-// `window` places each. The windows are spread
-// across the stream, each at a scrambled offset in its stride: at the
-// stride's start, a digit order's higher digits are mostly zeros (pieces
-// stacked on a1, every place broken) in every window alike.
+// meets [first, last), and returns how many do not: at most `most`
+// windows of `window` places, spread across the stream, each at a
+// scrambled offset in its stride (at the stride's start, a digit order's
+// higher digits are mostly zeros, pieces stacked on a1 and every place
+// broken, in every window alike).
 template <class Order, class F>
 Index for_each_window(const Order& order, Index first, Index last, const F& f, Index window = kWindow,
                       Index most = kWindows) {
@@ -159,7 +159,7 @@ Index for_each_window(const Order& order, Index first, Index last, const F& f, I
 template <class Order, class ClassAt>
 std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
   std::uint64_t runs = 0;
-  runs += for_each_window(order, first, last, [&](Index lo, Index hi) {
+  const Index outside = for_each_window(order, first, last, [&](Index lo, Index hi) {
     int stored = 255, previous = -1;
     order.walk(lo, hi, [&](Index, Index i) {
       if (i == kNoIndex) return;
@@ -169,7 +169,7 @@ std::uint64_t sampled_runs(const Order& order, Index first, Index last, const Cl
       previous = stored;
     });
   });
-  return runs;
+  return runs + outside;
 }
 
 // The encoded size of the sampled windows that meet [first, last), listed
@@ -198,6 +198,7 @@ std::pair<Index, Index> places_of(const Order& order, const StreamLayout& layout
   return {Index{0}, order.size()};
 }
 
+// The orders ranked by their sampled runs, on the pool's threads.
 template <class Orders, class ClassAt>
 StreamRanking rank(ThreadPool& pool, const Orders& orders, const ClassAt& class_at,
                    const StreamLayout& layout) {
