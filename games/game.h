@@ -213,7 +213,7 @@ concept KeysMoves = requires(const G& g, Index i, contract::KeyedSink f) {
 //   static constexpr std::string_view kClassStream;  // "wdl"
 //   StreamClass stream_class(Index i, Value v) const;  // v: the value of i
 // called once per index (broken ones included) after the table is solved,
-// from many threads at once.
+// from many threads at once; v is a draw at every illegal index.
 struct StreamClass {
   std::uint8_t bound = 255;  // the class; where !exact, the most the stored class may be
   bool exact = false;        // false: the probe also looks elsewhere (or never reads i)
