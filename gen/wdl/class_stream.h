@@ -60,6 +60,20 @@ struct StreamLayout {
   // (StreamClass{}): an order that lists each side apart (ListsSidesApart)
   // walks only that side's places.
   std::optional<int> side;
+
+  // The same, for the positions of side `s` to move.
+  StreamLayout for_side(int s) const {
+    StreamLayout out = *this;
+    out.side = s;
+    return out;
+  }
+  // What the encoder is given, on `threads` threads.
+  storage::ClassStreamOptions encoder_options(unsigned threads) const {
+    storage::ClassStreamOptions options;
+    options.block_bytes = block_bytes;
+    options.threads = threads;
+    return options;
+  }
 };
 
 // The game's stream orders ranked for one stream: the fewest sampled runs
@@ -242,9 +256,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
   constexpr bool kClassifyAgain = !std::is_same_v<Touch, std::nullptr_t>;
   const Index n = game.size();
   ThreadPool pool(threads);
-  storage::ClassStreamOptions options;
-  options.block_bytes = layout.block_bytes;
-  options.threads = threads;
+  storage::ClassStreamOptions options = layout.encoder_options(threads);
   if constexpr (!OrdersStream<G>) {
     buffer.resize(n);
     pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {

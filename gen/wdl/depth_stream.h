@@ -110,15 +110,12 @@ void drop_likely_larger(const G& game, std::array<std::optional<DepthClasses>, 2
   const auto orders = game.stream_orders();
   std::array<std::size_t, 2> sampled{};
   for (int side : {0, 1}) {
-    StreamLayout side_layout = layout;
-    side_layout.side = side;
+    const StreamLayout side_layout = layout.for_side(side);
     ranked[side] = rank_stream_orders(game, *sides[side], threads, side_layout);
     const auto& best = orders[ranked[side]->orders[0]];
     const auto [first, last] = class_stream_detail::places_of(best, side_layout);
-    storage::ClassStreamOptions options;
-    options.block_bytes = layout.block_bytes;
-    options.threads = threads;
-    sampled[side] = class_stream_detail::sampled_bytes(best, first, last, *sides[side], options);
+    sampled[side] =
+        class_stream_detail::sampled_bytes(best, first, last, *sides[side], layout.encoder_options(threads));
   }
   const bool runs_say_1 = ranked[1]->fewest_runs < ranked[0]->fewest_runs,
              bytes_say_1 = sampled[1] < sampled[0];
@@ -171,10 +168,8 @@ std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint1
   for (int side : {0, 1}) {
     if (!sides[side]) continue;
     const DepthClasses& classes = *sides[side];
-    StreamLayout side_layout = layout;
-    side_layout.side = side;
     std::vector<std::byte> stream = class_stream_of(
-        game, classes, threads, buffer, side_layout, [&](Index i) { classes.touch(i); },
+        game, classes, threads, buffer, layout.for_side(side), [&](Index i) { classes.touch(i); },
         ranked[side] ? &*ranked[side] : nullptr);
     std::vector<std::byte> map_bytes = classes.map().encode();
     if (stream.size() + map_bytes.size() >= best_bytes) continue;
