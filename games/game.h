@@ -176,6 +176,18 @@ concept CountsMoves = requires(const G& g, Index i, contract::ValueSink known) {
   { g.count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;
 };
 
+// And a game whose count_moves() is cheaper for indices asked in
+// increasing order (chess: the board of the index before, one piece
+// moved) may offer
+//   Scanner scanner() const:
+// an object for one thread whose count_moves(i, known) answers exactly as
+// the game's (tbgen check verifies it); the first pass asks each of its
+// chunks' indices in order from one scanner.
+template <class G>
+concept ScansMoves = CountsMoves<G> && requires(const G& g, Index i, contract::ValueSink known) {
+  { g.scanner().count_moves(i, known) } -> std::same_as<std::optional<std::uint32_t>>;
+};
+
 // A game whose unmoves() reads tables that a random index misses in cache
 // (an explicit graph's rows) may say where, some positions ahead:
 //   void prefetch_unmoves(Index i) const:
@@ -222,6 +234,12 @@ template <class G>
 concept StoresClasses = requires(const G& g, Index i, Value v) {
   { G::kClassStream } -> std::convertible_to<std::string_view>;
   { g.stream_class(i, v) } -> std::same_as<StreamClass>;
+};
+// A game whose scanner (ScansMoves) also answers stream_class(i, v),
+// exactly as the game does, has it asked each index in order.
+template <class G>
+concept ScansStreamClasses = StoresClasses<G> && ScansMoves<G> && requires(const G& g, Index i, Value v) {
+  { g.scanner().stream_class(i, v) } -> std::same_as<StreamClass>;
 };
 
 // And a second class stream, of depths (storage/depth_map.h): for the

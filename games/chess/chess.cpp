@@ -139,25 +139,28 @@ int Chess::wdl_class(Value v) const {
 }
 
 StreamClass Chess::stream_class(Index i, Value v) const {
-  if (layout_.side_to_move(i) == kBlack && material_ == material_.swapped()) return {};
+  if (turned_away(i)) return {};
   // An illegal index holds a draw: only a draw needs the legality test.
   Board b;
   if (!(v.is_draw() ? layout_.decode_legal(i, b) : layout_.decode(i, b))) return {};
+  return stream_class_of(b, v);
+}
+
+StreamClass Chess::stream_class_of(const Board& b, Value v) const {
   const int own = wdl_class(v);
-  int captured = -1;  // the best class a capture reaches
-  legal_captures(b, [&](const Move& m, const Board& after) {
-    const Value reached = known_value(after, key_after(key_, m, b.stm)).after_move();
-    captured = std::max(captured, wdl_class(reached));
+  // Exact unless a capture reaches own's class or better; every capture
+  // does from a loss.
+  const bool reached = any_legal_capture(b, [&](const Move& m, const Board& after) {
+    return own == 0 || wdl_class(known_value(after, key_after(key_, m, b.stm)).after_move()) >= own;
   });
-  return {static_cast<std::uint8_t>(own), captured < own};
+  return {static_cast<std::uint8_t>(own), !reached};
 }
 
 DepthSlot Chess::depth_slot(Index i, Value v) const {
   // Only a mated position is a loss in 0 plies: the probe sees no move. An
   // illegal index holds a draw, so i is legal past this (no decode).
-  if (v.is_draw() || v == Value::loss(0)) return {};
+  if (v.is_draw() || v == Value::loss(0) || turned_away(i)) return {};
   const Color stm = layout_.side_to_move(i);
-  if (stm == kBlack && material_ == material_.swapped()) return {};
   if (metric_ != Metric::Dtm && v.is_win()) {
     // Under dtz and dtc a win that a zeroing (converting) move keeps in its
     // class takes that move's depth, 1 or 101: the probe finds it. Those

@@ -104,13 +104,38 @@ class Chess {
   // (see game.h): the moves inside are counted, not made.
   template <class F>
   std::optional<std::uint32_t> count_moves(Index i, F&& known) const {
-    if (pawn_moves_known()) return count_with_pawn_moves(i, known);
+    if (pawn_moves_known()) {
+      chess::Layout::Decoded d;
+      if (!layout_.decode_legal(i, d)) return std::nullopt;
+      return count_decoded(d, known);
+    }
     chess::Board b;
     if (!layout_.decode_legal(i, b)) return std::nullopt;
-    return chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
-      known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm))));
-    });
+    return count_quiet(b, known);
   }
+
+  // count_moves() for indices asked in increasing order (game.h,
+  // ScansMoves): each decoded from the one before. For one thread.
+  class Scanner {
+   public:
+    explicit Scanner(const Chess& chess) : chess_(chess), scan_(chess.layout_) {}
+    template <class F>
+    std::optional<std::uint32_t> count_moves(Index i, F&& known) {
+      const chess::Layout::Decoded* d = scan_.decode_legal(i);
+      if (!d) return std::nullopt;
+      return chess_.count_decoded(*d, known);
+    }
+    StreamClass stream_class(Index i, Value v) {
+      if (chess_.turned_away(i)) return {};
+      const chess::Layout::Decoded* d = scan_.decode_legal(i);
+      return d ? chess_.stream_class_of(d->board, v) : StreamClass{};
+    }
+
+   private:
+    const Chess& chess_;
+    chess::Layout::Scan scan_;
+  };
+  Scanner scanner() const { return Scanner(*this); }
 
   template <class F>
   void unmoves(Index i, F&& f) const {
@@ -191,16 +216,28 @@ class Chess {
   // solved before; under metric=dtz its successor's class (with the
   // en-passant captures a double step allows), depth restarting.
   Value pawn_move_value(Index q, const chess::Board& b, chess::Square from, chess::Square to) const;
-  // count_moves() where pawn moves are known values: the quiet moves
-  // counted by popcount include the pawn pushes, which are then made.
+  // Black to move where both sides have the same material: the probe
+  // turns the board, and the streams hold any class there.
+  bool turned_away(Index i) const {
+    return layout_.side_to_move(i) == chess::kBlack && material_ == material_.swapped();
+  }
+  // stream_class() of a legal board.
+  StreamClass stream_class_of(const chess::Board& b, Value v) const;
+  // count_moves() of a legal board: the moves that convert are known.
   template <class F>
-  std::optional<std::uint32_t> count_with_pawn_moves(Index i, F& known) const {
-    chess::Layout::Decoded d;
-    if (!layout_.decode_legal(i, d)) return std::nullopt;
-    const chess::Board& b = d.board;
-    std::uint32_t inside = chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
+  std::uint32_t count_quiet(const chess::Board& b, F& known) const {
+    return chess::count_quiet_moves(b, [&](const chess::Move& m, const chess::Board& after) {
       known(known_value(after, chess::key_after(key_, m, chess::opponent(after.stm))));
     });
+  }
+  // count_moves() of a decoded legal index. Where pawn moves are known
+  // values, the quiet moves counted by popcount include the pawn pushes,
+  // which are then made.
+  template <class F>
+  std::uint32_t count_decoded(const chess::Layout::Decoded& d, F& known) const {
+    const chess::Board& b = d.board;
+    std::uint32_t inside = count_quiet(b, known);
+    if (!pawn_moves_known()) return inside;
     chess::pawn_pushes(b, [&](chess::Square from, chess::Square to) {
       --inside;
       known(pawn_move_value(layout_.after_move(d, layout_.slot_on(d, from), to), b, from, to));

@@ -26,29 +26,38 @@ Layout::Layout(const Material& m) : material_(m), pawns_(m.has_pawns()) {
   per_side_ = static_cast<Index>(king_slots_) << shift_;
 }
 
-bool Layout::decode(Index i, Board& b, Square* squares) const {
-  b.clear();
-  b.stm = side_to_move(i);
-  const Index rest = i - (b.stm == kBlack ? per_side_ : 0);
+Square Layout::place_white_king(Index rest, Board& b) const {
   const int slot = static_cast<int>(rest >> shift_);
   const Square white_king = pawns_ ? kTables.pawn_square[slot] : kTables.square[slot];
   b.put(kWhite, kKing, white_king);
-  if (squares) *squares++ = white_king;
-  Bitboard occupied = bit(white_king);
-  Square previous = 0;
-  for (int k = 1; k < n_slots_; ++k) {
+  return white_king;
+}
+
+bool Layout::place_slots(Index rest, int first, int last, Board& b, Square* squares,
+                         Bitboard& occupied) const {
+  for (int k = first; k < last; ++k) {
     const Slot& slot = slot_[k];
     const Square s = static_cast<Square>((rest >> slot.shift) & 63);
     Bitboard refused = occupied | slot.refused;
     if (k != slot.group_first)
-      refused |= (bit(previous) << 1) - 1;  // identical pieces take squares ascending
+      refused |= (bit(squares[k - 1]) << 1) - 1;  // identical pieces take squares ascending
     if (refused & bit(s)) return false;
     occupied |= bit(s);
     b.put(slot.color, slot.type, s);
-    if (squares) *squares++ = s;
-    previous = s;
+    squares[k] = s;
   }
   return true;
+}
+
+bool Layout::decode(Index i, Board& b, Square* squares) const {
+  std::array<Square, 8> own;
+  if (!squares) squares = own.data();
+  b.clear();
+  b.stm = side_to_move(i);
+  const Index rest = i - (b.stm == kBlack ? per_side_ : 0);
+  squares[0] = place_white_king(rest, b);
+  Bitboard occupied = bit(squares[0]);
+  return place_slots(rest, 1, n_slots_, b, squares, occupied);
 }
 
 bool Layout::decode(Index i, Decoded& d) const {
@@ -90,14 +99,18 @@ Index Layout::after_move_slow(const Decoded& d, int k, Square to, int* stabilize
   return out;
 }
 
+bool Layout::kings_clash(Index rest) const {
+  const int king_slot = static_cast<int>(rest >> shift_);
+  const Square white_king = pawns_ ? kTables.pawn_square[king_slot] : kTables.square[king_slot];
+  const Square black_king = static_cast<Square>((rest >> slot_[1].shift) & 63);
+  return (kAttacks.king[white_king] | bit(white_king)) & bit(black_king);
+}
+
 bool Layout::refused_early(Index i) const {
   // Kings on one square or side by side (over a quarter of the indices
   // without pawns) are turned away before any piece is decoded.
   const Index rest = i >= per_side_ ? i - per_side_ : i;
-  const int king_slot = static_cast<int>(rest >> shift_);
-  const Square white_king = pawns_ ? kTables.pawn_square[king_slot] : kTables.square[king_slot];
-  const Square black_king = static_cast<Square>((rest >> slot_[1].shift) & 63);
-  if ((kAttacks.king[white_king] | bit(white_king)) & bit(black_king)) return true;
+  if (kings_clash(rest)) return true;
   // So are pawns on the first or last rank (two pawns: over 40% of indices).
   if (pawns_)
     for (int k = 2; k < n_slots_; ++k)
@@ -118,6 +131,48 @@ bool Layout::decode_legal(Index i, Board& b) const {
 
 bool Layout::decode_legal(Index i, Decoded& d) const {
   return !refused_early(i) && decode(i, d) && legal_decoded(i, d.board, d.square.data());
+}
+
+void Layout::Scan::place_prefix(Index prefix) {
+  const Layout& l = layout_;
+  const Index i = prefix << 6;
+  prefix_ = prefix;
+  last_ = 0;
+  Board& b = d_.board;
+  b.clear();
+  b.stm = l.side_to_move(i);
+  const Index rest = i - (b.stm == kBlack ? l.per_side_ : 0);
+  d_.square[0] = l.place_white_king(rest, b);
+  d_.diagonal = !l.pawns_ && on_diagonal(d_.square[0]);
+  Bitboard occupied = bit(d_.square[0]);
+  // Clashing kings make no legal index: the 64 are turned away at once.
+  prefix_fits_ =
+      !l.kings_clash(rest) && l.place_slots(rest, 1, l.n_slots_ - 1, b, d_.square.data(), occupied);
+  const int k = l.n_slots_ - 1;
+  const Slot& slot = l.slot_[k];
+  last_refused_ = occupied | slot.refused;
+  if (k != slot.group_first) last_refused_ |= (bit(d_.square[k - 1]) << 1) - 1;  // as place_slots()
+}
+
+const Layout::Decoded* Layout::Scan::decode_legal(Index i) {
+  const Layout& l = layout_;
+  if (l.n_slots_ < 3) return l.decode_legal(i, d_) ? &d_ : nullptr;  // the last slot is a king
+  if (i >> 6 != prefix_) place_prefix(i >> 6);
+  if (!prefix_fits_) return nullptr;
+  // The last slot's field is the index's lowest 6 bits.
+  const int k = l.n_slots_ - 1;
+  Bitboard& pieces = d_.board.pieces[l.slot_[k].color][l.slot_[k].type];
+  Bitboard& color = d_.board.color[l.slot_[k].color];
+  pieces ^= last_, color ^= last_;
+  const Square s = static_cast<Square>(i & 63);
+  last_ = last_refused_ & bit(s) ? 0 : bit(s);
+  if (!last_) return nullptr;
+  pieces |= last_, color |= last_;
+  d_.square[k] = s;
+  d_.flipped = i < l.per_side_ ? i + l.per_side_ : i - l.per_side_;
+  if (d_.diagonal && l.all_distinct_)
+    d_.flipped_transposed = l.encode_squares(d_.square.data(), opponent(d_.board.stm), 4);
+  return l.legal_decoded(i, d_.board, d_.square.data()) ? &d_ : nullptr;
 }
 
 int Layout::stabilizer(const Board& canonical) const {

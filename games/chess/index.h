@@ -159,6 +159,8 @@ class Layout {
   // decode() and legal() at once: the board of i if i is legal.
   bool decode_legal(Index i, Board& b) const;
   bool decode_legal(Index i, Decoded& d) const;
+  class Scan;
+
   // The slot of the piece on square s of d.
   int slot_on(const Decoded& d, Square s) const {
     int k = 0;
@@ -179,8 +181,16 @@ class Layout {
     Bitboard refused;             // squares the piece never stands on (a pawn's first and last ranks)
   };
   bool decode(Index i, Board& b, Square* squares) const;
+  // Puts the white king of index i, with `rest` its index past the side to
+  // move, on an empty b; returns its square.
+  Square place_white_king(Index rest, Board& b) const;
+  // Puts the pieces of slots [first, last) of `rest` on b, as decode() does,
+  // squares[k] each one's square and `occupied` the squares taken; false
+  // where the index is broken (b is then part-filled).
+  bool place_slots(Index rest, int first, int last, Board& b, Square* squares, Bitboard& occupied) const;
   // Kings on one square or side by side, pawns on the first or last rank.
   bool refused_early(Index i) const;
+  bool kings_clash(Index rest) const;
   // The rest of legal(): the side not to move is not in check, and a
   // position symmetric in the a1-h8 diagonal has the smaller index.
   bool legal_decoded(Index i, const Board& b, const Square* squares) const;
@@ -197,6 +207,30 @@ class Layout {
   int shift_;          // 6 bits per slot after the white king
   int king_slots_;
   Index per_side_;
+};
+
+// Decodes indices asked in increasing order, as Layout::decode_legal()
+// does: where an index differs from the one before only in its last slot's
+// square (63 steps in 64 of a scan in index order), the other pieces stay
+// on the board and that piece alone is moved. Any order is answered right;
+// other steps cost a full decode. For one thread.
+class Layout::Scan {
+ public:
+  explicit Scan(const Layout& layout) : layout_(layout) {}
+  // The decoded index i, or nullptr where i is not legal; valid until the
+  // next call.
+  const Decoded* decode_legal(Index i);
+
+ private:
+  // The pieces before the last slot, for the 64 indices of `prefix`.
+  void place_prefix(Index prefix);
+
+  const Layout& layout_;
+  Decoded d_;
+  Index prefix_ = kNoIndex;    // i >> 6 of the indices whose other pieces are placed
+  bool prefix_fits_ = false;   // those pieces make no broken index
+  Bitboard last_refused_ = 0;  // squares the last slot's piece cannot take after them
+  Bitboard last_ = 0;          // the last slot's piece, if on d_.board
 };
 
 }  // namespace rtb::chess

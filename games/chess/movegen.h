@@ -112,6 +112,15 @@ void legal_captures(const Board& b, F&& f) {
   detail::legal_moves_onto(b, b.color[opponent(b.stm)], f);
 }
 
+// Whether f(Move, Board after) holds for a capture of legal_captures(b);
+// f is not called after the first that holds.
+template <class F>
+bool any_legal_capture(const Board& b, F&& f) {
+  bool found = false;
+  legal_captures(b, [&](const Move& m, const Board& after) { found = found || f(m, after); });
+  return found;
+}
+
 // The squares colour c attacks with occupancy occ.
 inline Bitboard attacked_squares(const Board& b, Color c, Bitboard occ) {
   Bitboard out = 0;

@@ -32,6 +32,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "games/game.h"
@@ -102,9 +104,19 @@ class Checker {
   }
 
  private:
+  template <class Game>
+  struct ScannerOf {
+    using type = std::monostate;
+  };
+  template <ScansMoves Game>
+  struct ScannerOf<Game> {
+    using type = decltype(std::declval<const Game&>().scanner());
+  };
+
   struct alignas(64) Tally {  // per worker, a cache line apart
     std::uint64_t indices = 0, positions = 0, moves = 0;
     Fingerprint moves_fp, splits_fp;
+    std::optional<typename ScannerOf<G>::type> scanner;  // asked the worker's indices in turn
     void add(const Tally& t) {
       indices += t.indices;
       positions += t.positions;
@@ -140,6 +152,7 @@ class Checker {
   void check_one(Tally& tally, std::uint64_t k, Index i) {
     ++tally.indices;
     check_count_moves(i);
+    check_scanner(tally, i);
     check_moves_if_legal(i);
     if (!game_.legal(i)) return;
     ++tally.positions;
@@ -235,6 +248,21 @@ class Checker {
         fail(PluginCheck::kCountMoves, i, std::nullopt,
              "count_moves() gives " + times(counted.size(), "known value") + ", moves() " +
                  std::to_string(made.size()) + (counted.size() == made.size() ? ", not the same" : ""));
+    }
+  }
+
+  // A scanner answers as count_moves() does, asked the indices of each
+  // chunk in order as the first pass asks them.
+  void check_scanner(Tally& tally, Index i) {
+    if constexpr (ScansMoves<G>) {
+      if (!tally.scanner) tally.scanner.emplace(game_.scanner());
+      std::vector<std::uint16_t> scanned, counted;
+      const std::optional<std::uint32_t> a =
+          tally.scanner->count_moves(i, [&](Value v) { scanned.push_back(v.code()); });
+      const std::optional<std::uint32_t> b =
+          game_.count_moves(i, [&](Value v) { counted.push_back(v.code()); });
+      if (a != b || scanned != counted)
+        fail(PluginCheck::kCountMoves, i, std::nullopt, "scanner().count_moves() and count_moves() differ");
     }
   }
 

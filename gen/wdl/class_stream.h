@@ -95,6 +95,19 @@ struct Classes {
   StreamClass at(Index i) const { return {bound[i], is_exact(i)}; }
 };
 
+// Calls f(i, classify(i)) for i in [lo, hi), in order: through one
+// classify.scanner() where the classifier offers one (GameClasses), which
+// answers faster asked in order.
+template <class Classify, class F>
+void for_each_class(const Classify& classify, Index lo, Index hi, F&& f) {
+  if constexpr (requires { classify.scanner(); }) {
+    auto scanner = classify.scanner();
+    for (Index i = lo; i < hi; ++i) f(i, scanner(i));
+  } else {
+    for (Index i = lo; i < hi; ++i) f(i, classify(i));
+  }
+}
+
 inline std::uint16_t marked(StreamClass s) {
   return static_cast<std::uint16_t>(s.bound | (s.exact ? storage::kExactClass : 0));
 }
@@ -260,7 +273,7 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
   if constexpr (!OrdersStream<G>) {
     buffer.resize(n);
     pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) buffer[i] = marked(classify(i));
+      for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { buffer[i] = marked(s); });
     });
     return storage::encode_class_stream(buffer, options);
   } else {
@@ -269,11 +282,10 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
     if constexpr (!kClassifyAgain) {
       c = {std::make_unique_for_overwrite<std::uint8_t[]>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
       pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-        for (Index i = lo; i < hi; ++i) {
-          const StreamClass s = classify(i);
+        for_each_class(classify, lo, hi, [&](Index i, StreamClass s) {
           c.bound[i] = s.bound;
           if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
-        }
+        });
       });
     }
     // The two orders with the fewest sampled runs are encoded; the smaller is kept.
@@ -318,12 +330,26 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
   }
 }
 
+// game.stream_class over a table's values; through the game's scanner
+// where it has one (ScansStreamClasses).
+template <StoresClasses G>
+struct GameClasses {
+  const G& game;
+  std::span<const std::uint16_t> values;
+
+  StreamClass operator()(Index i) const { return game.stream_class(i, Value::from_code(values[i])); }
+  auto scanner() const requires ScansStreamClasses<G> {
+    return [this, scanner = game.scanner()](Index i) mutable {
+      return scanner.stream_class(i, Value::from_code(values[i]));
+    };
+  }
+};
+
 // The class stream of the game's table (game.stream_class over its values).
 template <StoresClasses G>
 std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads,
                                     ListingBuffer& buffer) {
-  return class_stream_of(
-      game, [&](Index i) { return game.stream_class(i, Value::from_code(values[i])); }, threads, buffer);
+  return class_stream_of(game, GameClasses<G>{game, values}, threads, buffer);
 }
 
 }  // namespace rtb

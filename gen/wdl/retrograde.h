@@ -114,7 +114,12 @@ class Retrograde {
     while (initialised_ < size_) {
       const Index begin = initialised_, end = begin + std::min(segment, size_ - begin);
       pool_.parallel_for(end - begin, kChunk, [&](unsigned worker, Index lo, Index hi) {
-        for (Index i = begin + lo; i < begin + hi; ++i) initialise_one(worker, i);
+        if constexpr (ScansMoves<G>) {
+          auto scanner = game_.scanner();
+          for (Index i = begin + lo; i < begin + hi; ++i) initialise_one(worker, i, scanner);
+        } else {
+          for (Index i = begin + lo; i < begin + hi; ++i) initialise_one(worker, i, game_);
+        }
         done.fetch_add(hi - lo, std::memory_order_relaxed);
         if (worker == 0) progress_.initialising(done.load(std::memory_order_relaxed));
       });
@@ -172,8 +177,9 @@ class Retrograde {
                ", " + std::to_string(h.resolved) + " positions resolved");
   }
 
-  void initialise_one(unsigned worker, Index i) {
-    const FirstLook look = first_look(game_, i);
+  template <class Counter>
+  void initialise_one(unsigned worker, Index i, Counter& counter) {
+    const FirstLook look = first_look(game_, i, counter);
     if (!look.legal) {
       code_[i] = kIllegal;
       return;

@@ -54,16 +54,17 @@ struct KnownMoves {
   }
 };
 
-// One decode where the game counts its moves (count_moves), else legal() and
-// moves(). Both rules are forced inline: they run once per index and per
-// loss in the passes' hot loops, where a call costs a few percent.
-template <Game G>
-[[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i) {
+// One decode where the game counts its moves (count_moves, asked of
+// `counter`: the game or its scanner), else legal() and moves(). Both rules
+// are forced inline: they run once per index and per loss in the passes'
+// hot loops, where a call costs a few percent.
+template <Game G, class Counter = const G&>
+[[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i, Counter&& counter) {
   KnownMoves m;
   auto known = [&](Value v) { m.known(v); };
   bool legal = true;
   if constexpr (CountsMoves<G>) {
-    const std::optional<std::uint32_t> inside = game.count_moves(i, known);
+    const std::optional<std::uint32_t> inside = counter.count_moves(i, known);
     legal = inside.has_value();
     m.inside(inside.value_or(0));
   } else {
@@ -78,6 +79,10 @@ template <Game G>
   }
   if (!legal) return {};
   return {true, m.open, m.value([&] { return game.terminal(i); }), m.loss_floor};
+}
+template <Game G>
+[[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i) {
+  return first_look(game, i, game);
 }
 
 // The plies of q's loss when its last open move has led to a win in
