@@ -6,6 +6,7 @@
 // index's own order). A probe maps the index it computes with to_stream().
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <numeric>
@@ -45,7 +46,8 @@ class StreamOrder {
   Index from_stream(Index y) const;
 
   // Calls f(y, from_stream(y)) for y = lo .. hi - 1: the digits count up
-  // like an odometer, so a step costs an addition, not a division per digit.
+  // like an odometer, so a step costs an addition, not a division per digit,
+  // and the innermost digit runs through its values in one loop.
   template <class F>
   void walk(Index lo, Index hi, F&& f) const {
     if (lo >= hi) return;
@@ -58,11 +60,16 @@ class StreamOrder {
       digit[p] = rest % radix[p];
       rest /= radix[p];
     }
+    const Index inner_radix = radix[last], inner_step = step[last];
     Index i = from_stream(lo);
     for (Index y = lo;;) {
-      f(y, i);
-      if (++y == hi) return;
-      int p = last;
+      const Index run = std::min(inner_radix - digit[last], hi - y);
+      for (Index k = 0; k < run; ++k, i += inner_step) f(y + k, i);
+      y += run;
+      if (y == hi) return;
+      digit[last] = 0;  // past its last value: back to 0, and a carry
+      i -= inner_radix * inner_step;
+      int p = last - 1;
       for (; ++digit[p] == radix[p]; --p) {  // y < hi: place 0 never overflows
         digit[p] = 0;
         i -= (radix[p] - 1) * step[p];
