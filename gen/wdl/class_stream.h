@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -76,8 +78,13 @@ struct StreamLayout {
   }
 };
 
-// The game's stream orders ranked for one stream: the fewest sampled runs
-// (class_stream_detail::sampled_runs) first.
+// How many orders a stream is encoded in, the smaller kept: those with the
+// fewest sampled runs.
+constexpr std::size_t kStreamTries = 2;
+
+// The best of the game's stream orders for one stream: at most
+// kStreamTries, the fewest sampled runs (class_stream_detail::sampled_runs)
+// first, ties to the order listed first.
 struct StreamRanking {
   std::vector<std::size_t> orders;  // into game.stream_orders()
   std::uint64_t fewest_runs = 0;    // those of orders[0]
@@ -182,11 +189,16 @@ Index for_each_window(const Order& order, Index first, Index last, const F& f, I
 // fraction of the cost. Only the places [first, last) can hold a class
 // other than "any": a window wholly outside them is one run of "any" and
 // is not walked (half the windows of a depth stream, which holds one side
-// to move of an order that lists the sides apart).
-template <class Order, class ClassAt>
-std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
+// to move of an order that lists the sides apart). kNoRuns once the count
+// passes limit() (read between windows), which then ends it.
+constexpr std::uint64_t kNoRuns = ~std::uint64_t{0};
+template <class Order, class ClassAt, class Limit>
+std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at,
+                           const Limit& limit) {
   std::uint64_t runs = 0;
+  bool passed = false;
   const Index outside = for_each_window(order, first, last, [&](Index lo, Index hi) {
+    if (passed || (passed = runs > limit())) return;
     int stored = 255, previous = -1;
     order.walk(lo, hi, [&](Index, Index i) {
       if (i == kNoIndex) return;
@@ -196,7 +208,11 @@ std::uint64_t sampled_runs(const Order& order, Index first, Index last, const Cl
       previous = stored;
     });
   });
-  return runs + outside;
+  return passed || runs > limit() ? kNoRuns : runs + outside;
+}
+template <class Order, class ClassAt>
+std::uint64_t sampled_runs(const Order& order, Index first, Index last, const ClassAt& class_at) {
+  return sampled_runs(order, first, last, class_at, [] { return kNoRuns; });
 }
 
 // The encoded size of the sampled windows that meet [first, last), listed
@@ -225,22 +241,36 @@ std::pair<Index, Index> places_of(const Order& order, const StreamLayout& layout
   return {Index{0}, order.size()};
 }
 
-// The orders ranked by their sampled runs, on the pool's threads.
+// The orders with the fewest sampled runs, on the pool's threads. An
+// order's count stops once it passes the kStreamTries-th fewest counted
+// so far: a count only grows, so no order stopped could have ranked among
+// the best, and they come out as a full count of every order would rank
+// them, whatever the threads' timing.
 template <class Orders, class ClassAt>
 StreamRanking rank(ThreadPool& pool, const Orders& orders, const ClassAt& class_at,
                    const StreamLayout& layout) {
-  std::vector<std::uint64_t> runs(orders.size());
+  std::vector<std::uint64_t> runs(orders.size(), kNoRuns);
+  std::mutex mutex;
+  std::vector<std::uint64_t> fewest;  // the fewest runs counted yet, ascending, at most kStreamTries
+  std::atomic<std::uint64_t> limit{kNoRuns};
   pool.parallel_for(orders.size(), 1, [&](unsigned, Index lo, Index hi) {
     for (Index k = lo; k < hi; ++k) {
       const auto [first, last] = places_of(orders[k], layout);
-      runs[k] = sampled_runs(orders[k], first, last, class_at);
+      runs[k] = sampled_runs(orders[k], first, last, class_at,
+                             [&] { return limit.load(std::memory_order_relaxed); });
+      if (runs[k] == kNoRuns) continue;
+      const std::lock_guard lock(mutex);
+      fewest.insert(std::ranges::upper_bound(fewest, runs[k]), runs[k]);
+      if (fewest.size() > kStreamTries) fewest.pop_back();
+      if (fewest.size() == kStreamTries) limit.store(fewest.back(), std::memory_order_relaxed);
     }
   });
   StreamRanking ranking;
-  ranking.orders.resize(orders.size());
-  for (std::size_t k = 0; k < orders.size(); ++k) ranking.orders[k] = k;
+  for (std::size_t k = 0; k < orders.size(); ++k)
+    if (runs[k] != kNoRuns) ranking.orders.push_back(k);
   std::ranges::stable_sort(ranking.orders, [&](std::size_t a, std::size_t b) { return runs[a] < runs[b]; });
-  if (!runs.empty()) ranking.fewest_runs = runs[ranking.orders[0]];
+  if (ranking.orders.size() > kStreamTries) ranking.orders.resize(kStreamTries);
+  if (!ranking.orders.empty()) ranking.fewest_runs = runs[ranking.orders[0]];
   return ranking;
 }
 
@@ -288,9 +318,9 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
         });
       });
     }
-    // The two orders with the fewest sampled runs are encoded; the smaller is kept.
+    // The orders with the fewest sampled runs are encoded; the smaller is kept.
     StreamRanking ranking;
-    std::size_t tries = 2;
+    std::size_t tries = kStreamTries;
     if (layout.order) {
       for (std::size_t k = 0; k < orders.size(); ++k) ranking.orders.push_back(k);
       std::stable_partition(ranking.orders.begin(), ranking.orders.end(),
