@@ -38,18 +38,31 @@ class DependencyCodes::Builder {
  public:
   explicit Builder(std::uint64_t size) : size_(size), slot_(1 << 16, kNoSlot) { built_.bytes_.reserve(size); }
   void append(std::span<const std::uint16_t> codes) {
-    for (const std::uint16_t code : codes) {
-      if (!built_.wide_ && slot_[code] == kNoSlot && distinct_ == kNarrowCodes) widen();
-      if (built_.wide_) {
-        built_.codes_.push_back(code);
-        continue;
+    std::size_t k = 0;
+    if (!built_.wide_) {
+      std::vector<std::uint8_t>& bytes = built_.bytes_;
+      const std::size_t at = bytes.size();
+      bytes.resize(at + codes.size());
+      // Raw pointers: a byte store may alias anything, and would have the
+      // vectors' own pointers read again at every code.
+      std::uint8_t* const out = bytes.data() + at;
+      std::uint16_t* const slots = slot_.data();
+      for (; k < codes.size(); ++k) {
+        std::uint16_t& slot = slots[codes[k]];
+        if (slot == kNoSlot) {
+          if (distinct_ == kNarrowCodes) {  // a 257th code: the rest go wide
+            bytes.resize(at + k);
+            widen();
+            break;
+          }
+          slot = static_cast<std::uint16_t>(distinct_);
+          built_.dictionary_[distinct_++] = codes[k];
+        }
+        out[k] = static_cast<std::uint8_t>(slot);
       }
-      if (slot_[code] == kNoSlot) {
-        slot_[code] = static_cast<std::uint16_t>(distinct_);
-        built_.dictionary_[distinct_++] = code;
-      }
-      built_.bytes_.push_back(static_cast<std::uint8_t>(slot_[code]));
     }
+    if (built_.wide_)
+      built_.codes_.insert(built_.codes_.end(), codes.begin() + static_cast<std::ptrdiff_t>(k), codes.end());
   }
   DependencyCodes finish() && { return std::move(built_); }
 
