@@ -1,6 +1,7 @@
 // Layout::Scan (games/chess/index.h) decodes each index it is asked exactly
 // as Layout::decode_legal() does, whatever the order: runs of consecutive
-// indices (where it moves one piece), steps back inside a run, and jumps.
+// indices (where it moves one piece), steps back inside a run, jumps, and
+// a first index asked.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -58,6 +59,8 @@ TEST(ChessScan, DecodesAsDecodeLegal) {
       const Index i = rng() % layout.size();
       expect_same(layout, scan, i, c);
       expect_same(layout, scan, i ^ (rng() % 64), c);
+      Layout::Scan fresh(layout);  // a first index, whose other pieces may clash
+      expect_same(layout, fresh, i, c);
     }
   }
 }

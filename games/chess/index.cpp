@@ -148,10 +148,18 @@ void Layout::Scan::place_prefix(Index prefix) {
   // Clashing kings make no legal index: the 64 are turned away at once.
   prefix_fits_ =
       !l.kings_clash(rest) && l.place_slots(rest, 1, l.n_slots_ - 1, b, d_.square.data(), occupied);
+  if (!prefix_fits_) return;  // the squares past the white king may not be set
   const int k = l.n_slots_ - 1;
   const Slot& slot = l.slot_[k];
   last_refused_ = occupied | slot.refused;
   if (k != slot.group_first) last_refused_ |= (bit(d_.square[k - 1]) << 1) - 1;  // as place_slots()
+  if (d_.diagonal && l.all_distinct_) {
+    // The transposed indices, but for the last slot's field, its lowest 6 bits.
+    d_.square[k] = 0;
+    const Index a1 = kTables.map[4][0];
+    transposed_ = l.encode_squares(d_.square.data(), b.stm, 4) - a1;
+    flipped_transposed_ = l.encode_squares(d_.square.data(), opponent(b.stm), 4) - a1;
+  }
 }
 
 const Layout::Decoded* Layout::Scan::decode_legal(Index i) {
@@ -170,9 +178,11 @@ const Layout::Decoded* Layout::Scan::decode_legal(Index i) {
   pieces |= last_, color |= last_;
   d_.square[k] = s;
   d_.flipped = i < l.per_side_ ? i + l.per_side_ : i - l.per_side_;
-  if (d_.diagonal && l.all_distinct_)
-    d_.flipped_transposed = l.encode_squares(d_.square.data(), opponent(d_.board.stm), 4);
-  return l.legal_decoded(i, d_.board, d_.square.data()) ? &d_ : nullptr;
+  if (!d_.diagonal || !l.all_distinct_) return l.legal_decoded(i, d_.board, d_.square.data()) ? &d_ : nullptr;
+  // legal_decoded(), its transposed index from the prefix's.
+  d_.flipped_transposed = flipped_transposed_ + kTables.map[4][s];
+  if (in_check(d_.board, opponent(d_.board.stm)) || transposed_ + kTables.map[4][s] < i) return nullptr;
+  return &d_;
 }
 
 int Layout::stabilizer(const Board& canonical) const {

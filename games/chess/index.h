@@ -226,11 +226,14 @@ class Layout::Scan {
   void place_prefix(Index prefix);
 
   const Layout& layout_;
-  Decoded d_;
+  Decoded d_{};
   Index prefix_ = kNoIndex;    // i >> 6 of the indices whose other pieces are placed
   bool prefix_fits_ = false;   // those pieces make no broken index
   Bitboard last_refused_ = 0;  // squares the last slot's piece cannot take after them
   Bitboard last_ = 0;          // the last slot's piece, if on d_.board
+  // Without pawns, the white king on the a1-h8 diagonal and no two pieces
+  // alike: the transposed indices (Decoded) but for the last slot's field.
+  Index transposed_ = 0, flipped_transposed_ = 0;
 };
 
 }  // namespace rtb::chess
