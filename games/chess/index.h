@@ -190,6 +190,7 @@ class Layout {
   bool place_slots(Index rest, int first, int last, Board& b, Square* squares, Bitboard& occupied) const;
   // Kings on one square or side by side, pawns on the first or last rank.
   bool refused_early(Index i) const;
+  // Kings on one square or side by side, `rest` the index past the side to move.
   bool kings_clash(Index rest) const;
   // The rest of legal(): the side not to move is not in check, and a
   // position symmetric in the a1-h8 diagonal has the smaller index.
