@@ -119,9 +119,7 @@ bool Layout::refused_early(Index i) const {
 }
 
 bool Layout::legal_decoded(Index i, const Board& b, const Square* squares) const {
-  if (in_check(b, opponent(b.stm))) return false;
-  if (!pawns_ && on_diagonal(b.king(kWhite))) return encode_squares(squares, b.stm, 4) >= i;
-  return true;
+  return legal_decoded_with(i, b, [&] { return encode_squares(squares, b.stm, 4); });
 }
 
 bool Layout::decode_legal(Index i, Board& b) const {
@@ -179,10 +177,9 @@ const Layout::Decoded* Layout::Scan::decode_legal(Index i) {
   d_.square[k] = s;
   d_.flipped = i < l.per_side_ ? i + l.per_side_ : i - l.per_side_;
   if (!d_.diagonal || !l.all_distinct_) return l.legal_decoded(i, d_.board, d_.square.data()) ? &d_ : nullptr;
-  // legal_decoded(), its transposed index from the prefix's.
+  // The transposed indices from the prefix's.
   d_.flipped_transposed = flipped_transposed_ + kTables.map[4][s];
-  if (in_check(d_.board, opponent(d_.board.stm)) || transposed_ + kTables.map[4][s] < i) return nullptr;
-  return &d_;
+  return l.legal_decoded_with(i, d_.board, [&] { return transposed_ + kTables.map[4][s]; }) ? &d_ : nullptr;
 }
 
 int Layout::stabilizer(const Board& canonical) const {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "games/chess/material.h"
+#include "games/chess/position.h"
 #include "games/game.h"
 
 namespace rtb::chess {
@@ -195,6 +196,14 @@ class Layout {
   // The rest of legal(): the side not to move is not in check, and a
   // position symmetric in the a1-h8 diagonal has the smaller index.
   bool legal_decoded(Index i, const Board& b, const Square* squares) const;
+  // The same, transposed() giving the index of the position turned by the
+  // a1-h8 transpose (asked only with the white king on that diagonal).
+  template <class Transposed>
+  bool legal_decoded_with(Index i, const Board& b, const Transposed& transposed) const {
+    if (in_check(b, opponent(b.stm))) return false;
+    if (!pawns_ && index_tables::on_diagonal(b.king(kWhite))) return transposed() >= i;
+    return true;
+  }
   Index after_move_slow(const Decoded& d, int k, Square to, int* stabilizer) const;
   // The canonical index of a position given slot by slot (see Decoded).
   Index from_squares(const Square* squares, Color stm, int* stabilizer) const;

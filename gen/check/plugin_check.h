@@ -151,8 +151,7 @@ class Checker {
 
   void check_one(Tally& tally, std::uint64_t k, Index i) {
     ++tally.indices;
-    check_count_moves(i);
-    check_scanner(tally, i);
+    check_count_moves(tally, i);
     check_moves_if_legal(i);
     if (!game_.legal(i)) return;
     ++tally.positions;
@@ -218,11 +217,21 @@ class Checker {
     }
   }
 
-  void check_count_moves(Index i) {
+  // count_moves() against legal() and moves(), and a scanner's against
+  // count_moves(): a scanner is asked the indices of each chunk in order, as
+  // the first pass asks them.
+  void check_count_moves(Tally& tally, Index i) {
     if constexpr (CountsMoves<G>) {
       std::vector<std::uint16_t> counted, made;
       const std::optional<std::uint32_t> inside =
           game_.count_moves(i, [&](Value v) { counted.push_back(v.code()); });
+      if constexpr (ScansMoves<G>) {
+        if (!tally.scanner) tally.scanner.emplace(game_.scanner());
+        std::vector<std::uint16_t> scanned;
+        if (tally.scanner->count_moves(i, [&](Value v) { scanned.push_back(v.code()); }) != inside ||
+            scanned != counted)
+          fail(PluginCheck::kCountMoves, i, std::nullopt, "scanner().count_moves() and count_moves() differ");
+      }
       const bool legal = game_.legal(i);
       if (inside.has_value() != legal) {
         fail(PluginCheck::kCountMoves, i, std::nullopt,
@@ -248,21 +257,6 @@ class Checker {
         fail(PluginCheck::kCountMoves, i, std::nullopt,
              "count_moves() gives " + times(counted.size(), "known value") + ", moves() " +
                  std::to_string(made.size()) + (counted.size() == made.size() ? ", not the same" : ""));
-    }
-  }
-
-  // A scanner answers as count_moves() does, asked the indices of each
-  // chunk in order as the first pass asks them.
-  void check_scanner(Tally& tally, Index i) {
-    if constexpr (ScansMoves<G>) {
-      if (!tally.scanner) tally.scanner.emplace(game_.scanner());
-      std::vector<std::uint16_t> scanned, counted;
-      const std::optional<std::uint32_t> a =
-          tally.scanner->count_moves(i, [&](Value v) { scanned.push_back(v.code()); });
-      const std::optional<std::uint32_t> b =
-          game_.count_moves(i, [&](Value v) { counted.push_back(v.code()); });
-      if (a != b || scanned != counted)
-        fail(PluginCheck::kCountMoves, i, std::nullopt, "scanner().count_moves() and count_moves() differ");
     }
   }
 

@@ -58,7 +58,7 @@ struct KnownMoves {
 // `counter`: the game or its scanner), else legal() and moves(). Both rules
 // are forced inline: they run once per index and per loss in the passes'
 // hot loops, where a call costs a few percent.
-template <Game G, class Counter = const G&>
+template <Game G, class Counter>
 [[gnu::always_inline]] inline FirstLook first_look(const G& game, Index i, Counter&& counter) {
   KnownMoves m;
   auto known = [&](Value v) { m.known(v); };
