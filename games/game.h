@@ -262,6 +262,19 @@ concept StoresDepths = StoresClasses<G> && requires(const G& g, Index i, Value v
   { g.depth_slot(i, v) } -> std::same_as<DepthSlot>;
 };
 
+// Optional, for a game with dependencies and streams: whether
+// stream_class() and depth_slot() still read the table it depends on at
+// place k of dependencies():
+//   bool streams_read_dependency(std::size_t k) const;
+// Without it, every one. Once the table is solved, the generator frees the
+// others before it lists the streams (chess under metric=dtm: the streams
+// read captures alone, never the promotions, which are a pawn table's
+// largest dependencies); the game must not read them again.
+template <class G>
+concept NamesStreamDependencies = StoresClasses<G> && requires(const G& g, std::size_t k) {
+  { g.streams_read_dependency(k) } -> std::same_as<bool>;
+};
+
 template <class G>
 concept ExpandsParams = requires(const Params& p) {
   { G::expand(p) } -> std::convertible_to<std::vector<Params>>;

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "games/chess/dtz.h"
@@ -193,7 +194,9 @@ TEST(ChessDtz, CApiReadsDtzTables) {
 // tbgen attaches a dtz table's dependencies as their classes alone, and a
 // dtm table's as their codes (a byte an index where they fit), read from
 // their files a block at a time; the tables it writes are those solved with
-// every dependency's values attached.
+// every dependency's values attached, and their streams (listed, under
+// dtm, once the promotions' tables are freed) those listed with every
+// dependency attached.
 TEST(ChessDtz, TablesBuiltOnCompactDependenciesAreTheSame) {
   chess_support::Solver solver;
   const auto dir = std::filesystem::temp_directory_path() / ("rtb_dtz_compact_" + std::to_string(::getpid()));
@@ -213,8 +216,37 @@ TEST(ChessDtz, TablesBuiltOnCompactDependenciesAreTheSame) {
       EXPECT_EQ(attached.codes.size(), dtz ? 0 : game.dependencies().size()) << material << " " << metric;
       for (const DependencyCodes& codes : attached.codes) EXPECT_TRUE(codes.narrow()) << material;
       EXPECT_TRUE(attached.values.empty()) << material << " " << metric;
+      const storage::TableReader reader(path);
+      const std::vector<std::uint16_t> values = reader.read_all();
+      if (game.moves_read_solved()) game.read_solved(values);  // dtz: a pawn move reads the table itself
+      for (const NamedStream& s : table_streams(game, values, 2)) {
+        const auto stored = reader.stream(s.name);
+        ASSERT_TRUE(stored) << material << " " << metric << " " << s.name;
+        EXPECT_TRUE(std::ranges::equal(*stored, s.bytes)) << material << " " << metric << " " << s.name;
+      }
     }
   std::filesystem::remove_all(dir);
+}
+
+// Under dtm the streams read the tables of captures alone (promotions
+// that take included), never those of the other promotions, the largest
+// a pawn table reads, so tbgen frees those before it lists them; under dtz
+// a win kept by a zeroing move, any promotion included, is found by its
+// depth stream.
+TEST(ChessStreams, ReadThePromotionsTablesUnderDtzAlone) {
+  for (const char* metric : {"dtm", "dtz"}) {
+    const Chess game = chess_support::make_chess("KBvKP", metric);
+    const std::vector<Dependency> deps = game.dependencies();
+    std::set<std::string> read;
+    for (std::size_t k = 0; k < deps.size(); ++k)
+      if (game.streams_read_dependency(k)) read.insert(deps[k].params.get("material", ""));
+    const std::set<std::string> captures{"KBvK", "KPvK", "KQvK", "KRvK", "KNvK"};
+    if (std::string(metric) == "dtm")
+      EXPECT_EQ(read, captures);
+    else
+      EXPECT_EQ(read.size(), deps.size());
+    EXPECT_GT(deps.size(), captures.size());  // and KQvKB, KRvKB, KBvKB, KNvKB
+  }
 }
 
 }  // namespace

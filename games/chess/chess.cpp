@@ -59,6 +59,11 @@ std::vector<Dependency> Chess::dependencies() const {
   return out;
 }
 
+bool Chess::streams_read_dependency(std::size_t k) const {
+  // A capture leaves fewer pieces; a promotion alone as many.
+  return metric_ != Metric::Dtm || material_.successors().at(k).pieces() < material_.pieces();
+}
+
 template <class Read>
 void Chess::attach_targets(std::size_t count, Read&& read) {
   const auto materials = material_.successors();

@@ -164,6 +164,10 @@ class Chess {
   // probe turns the board), take any class.
   static constexpr std::string_view kClassStream = "wdl";
   StreamClass stream_class(Index i, Value v) const;
+  // Under metric=dtm the streams read the captures' tables alone (game.h,
+  // NamesStreamDependencies); under dtz and dtc the depth stream also
+  // looks for a zeroing move that keeps a win, promotions included.
+  bool streams_read_dependency(std::size_t k) const;
   // The orders the stream may list positions in (gen/wdl/class_stream.h).
   std::vector<chess::Listing> stream_orders() const { return chess::Listing::all(layout_); }
   // The depth stream (game.h, StoresDepths) that the probe reads where its

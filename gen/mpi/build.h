@@ -150,6 +150,7 @@ ExchangeStats build_split(G& game, const BuildOptions& options, const Comm& comm
     gather_values(comm, part, game.size(), write);
   }
   comm.agree(write_error);
+  release_unread_by_streams(game, dependency_values);
   comm.together([&] {
     if (!comm.root()) return;
     if constexpr (kKeepsStreams)

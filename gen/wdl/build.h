@@ -142,6 +142,23 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
   return attached;
 }
 
+// Frees the dependencies that `game`'s streams do not read
+// (NamesStreamDependencies), once it is solved: its streams are listed
+// beside its values, and the tables it read to be solved need not be.
+template <Game G>
+void release_unread_by_streams(const G& game, AttachedDependencies& attached) {
+  if constexpr (NamesStreamDependencies<G>) {
+    auto release = [&](auto& held) {
+      using Held = std::remove_cvref_t<decltype(held[0])>;
+      for (std::size_t k = 0; k < held.size(); ++k)
+        if (!game.streams_read_dependency(k)) held[k] = Held{};
+    };
+    release(attached.classes);
+    release(attached.codes);
+    release(attached.values);
+  }
+}
+
 // How a table's depth streams are listed and packed. In the order that
 // suits the depths, ranked anew: with the dense orders of tables without
 // pawns, the class stream's order can cost a third more room (KQvKR: 469
@@ -178,7 +195,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   const Stopwatch started;
   const auto path = table_path(options.out_dir, game.table_name());
   const storage::TableLock lock = prepare_output(path, options);
-  const auto dependency_values = attach_dependencies(game, options);
+  AttachedDependencies dependencies = attach_dependencies(game, options);
   GenOptions gen = options.gen;
   gen.table = place_in_plan(options, game.table_name());
   Checkpointing checkpoints(game, path, options, gen);
@@ -197,6 +214,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     checkpoints.resumed.reset();
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);
+    release_unread_by_streams(game, dependencies);
     const std::vector<NamedStream> streams = table_streams(game, values, gen.threads);
     write_and_report(path, table_meta(game, stats), values, options, lock, started, streams);
     Checkpointing::remove(path);
