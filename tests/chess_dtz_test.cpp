@@ -231,10 +231,10 @@ TEST(ChessDtz, TablesBuiltOnCompactDependenciesAreTheSame) {
 // Under dtm the streams read the tables of captures alone (promotions
 // that take included), never those of the other promotions, the largest
 // a pawn table reads, so tbgen frees those before it lists them; under dtz
-// a win kept by a zeroing move, any promotion included, is found by its
-// depth stream.
-TEST(ChessStreams, ReadThePromotionsTablesUnderDtzAlone) {
-  for (const char* metric : {"dtm", "dtz"}) {
+// and dtc a win kept by a zeroing (converting) move, any promotion
+// included, is found by its depth stream.
+TEST(ChessStreams, ReadPromotionsTablesOnlyUnderDtzAndDtc) {
+  for (const char* metric : {"dtm", "dtz", "dtc"}) {
     const Chess game = chess_support::make_chess("KBvKP", metric);
     const std::vector<Dependency> deps = game.dependencies();
     std::set<std::string> read;
