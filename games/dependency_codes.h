@@ -2,14 +2,18 @@
 // while the game is built (game.h, AttachesCodes): at 1 byte an index,
 // through a dictionary, where the table has at most 256 distinct codes (a
 // chess table under metric=dtm: a win's plies are odd, a loss's even, so up
-// to 254 plies fit), else at 2 bytes, as stored.
+// to 254 plies fit), else at 2 bytes, as stored. Where the game reads
+// only some indices (game.h, ReadsDependenciesInPart), at those alone.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
+
+#include "games/index_subset.h"
 
 namespace rtb {
 
@@ -19,15 +23,22 @@ class DependencyCodes {
 
   DependencyCodes() = default;
 
-  std::uint64_t size() const { return wide_ ? codes_.size() : bytes_.size(); }
+  std::uint64_t size() const { return part_ ? part_->size() : held(); }
   bool narrow() const { return !wide_; }
-  std::uint16_t operator[](std::uint64_t i) const { return wide_ ? codes_[i] : dictionary_[bytes_[i]]; }
+  // Index i of the table (a member of the part, where one is kept).
+  std::uint16_t operator[](std::uint64_t i) const {
+    const std::uint64_t at = part_ ? part_->rank(i) : i;
+    return wide_ ? codes_[at] : dictionary_[bytes_[at]];
+  }
+  // The number of codes held.
+  std::uint64_t held() const { return wide_ ? codes_.size() : bytes_.size(); }
 
   // Takes a table's codes a block at a time, in index order, narrow until
   // a 257th distinct code turns them wide.
   class Builder;
 
  private:
+  std::optional<IndexSubset> part_;  // the indices held, where not all
   bool wide_ = false;
   std::vector<std::uint8_t> bytes_;   // narrow: a place in dictionary_ per index
   std::vector<std::uint16_t> codes_;  // wide: the codes themselves
@@ -37,7 +48,20 @@ class DependencyCodes {
 class DependencyCodes::Builder {
  public:
   explicit Builder(std::uint64_t size) : size_(size), slot_(1 << 16, kNoSlot) { built_.bytes_.reserve(size); }
-  void append(std::span<const std::uint16_t> codes) {
+  // The codes of `part`'s members alone.
+  explicit Builder(IndexSubset part) : Builder(part.count()) { built_.part_ = std::move(part); }
+
+  // The codes of indices [first, first + codes.size()), after those
+  // before first.
+  void append(std::uint64_t first, std::span<const std::uint16_t> codes) {
+    if (!built_.part_) return append_held(codes);
+    built_.part_->gather(first, codes, kept_);
+    append_held(kept_);
+  }
+  DependencyCodes finish() && { return std::move(built_); }
+
+ private:
+  void append_held(std::span<const std::uint16_t> codes) {
     std::size_t k = 0;
     if (!built_.wide_) {
       std::vector<std::uint8_t>& bytes = built_.bytes_;
@@ -64,9 +88,6 @@ class DependencyCodes::Builder {
     if (built_.wide_)
       built_.codes_.insert(built_.codes_.end(), codes.begin() + static_cast<std::ptrdiff_t>(k), codes.end());
   }
-  DependencyCodes finish() && { return std::move(built_); }
-
- private:
   static constexpr std::uint16_t kNoSlot = 0xffff;
   void widen() {
     built_.codes_.reserve(size_);
@@ -79,6 +100,7 @@ class DependencyCodes::Builder {
   DependencyCodes built_;
   std::size_t distinct_ = 0;
   std::vector<std::uint16_t> slot_;  // a code's place in the dictionary, by code
+  std::vector<std::uint16_t> kept_;  // a block's codes at the part's members
 };
 
 }  // namespace rtb

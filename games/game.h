@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "games/dependency_codes.h"
+#include "games/index_subset.h"
 #include "games/packed_classes.h"
 #include "games/params.h"
 #include "games/value.h"
@@ -161,6 +162,20 @@ concept AttachesClasses = AttachesDependencies<G> &&
 template <class G>
 concept AttachesCodes = AttachesDependencies<G> && requires(G& g, std::span<const DependencyCodes> codes) {
   g.attach_codes(codes);
+};
+
+// Optional, for a game that attaches codes or classes: the indices it
+// will ever read of each table it depends on, where that is a small part
+// of the table (chess: a promotion reaches only positions with the new
+// piece on the last rank):
+//   std::vector<std::optional<IndexSubset>> dependency_reads() const;
+// in the order of dependencies(), nullopt where any index may be read.
+// The generator calls it before attaching and holds those tables' codes or
+// classes at the members alone; reading another index is a bug (an assert
+// catches it where assertions are on).
+template <class G>
+concept ReadsDependenciesInPart = AttachesDependencies<G> && requires(const G& g) {
+  { g.dependency_reads() } -> std::same_as<std::vector<std::optional<IndexSubset>>>;
 };
 
 // The optional members a plugin may provide are declared, each once, in

@@ -1,13 +1,16 @@
 // How the generator holds the tables a game depends on, against plain
-// vectors: PackedClasses filled in ranges of every parity and length, and
-// DependencyCodes narrow up to 256 distinct codes and wide beyond.
+// vectors: PackedClasses filled in ranges of every parity and length,
+// DependencyCodes narrow up to 256 distinct codes and wide beyond, and both
+// held at an IndexSubset's members alone, against a set of indices.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "games/dependency_codes.h"
+#include "games/index_subset.h"
 #include "games/packed_classes.h"
 
 namespace rtb {
@@ -54,7 +57,7 @@ void expect_codes_read_back(std::uint64_t distinct, bool narrow, std::mt19937_64
   DependencyCodes::Builder builder(codes.size());
   for (std::size_t first = 0; first < codes.size();) {
     const std::size_t length = std::min<std::size_t>(rng() % 700, codes.size() - first);
-    builder.append(std::span(codes).subspan(first, length));
+    builder.append(first, std::span(codes).subspan(first, length));
     first += length;
   }
   const DependencyCodes built = std::move(builder).finish();
@@ -75,8 +78,76 @@ TEST(DependencyCodes, WideFromThe257th) {
 
 TEST(DependencyCodes, EmptyTable) {
   DependencyCodes::Builder builder(0);
-  builder.append({});
+  builder.append(0, {});
   EXPECT_EQ(std::move(builder).finish().size(), 0u);
+}
+
+// A random subset of [0, size) with about `density` of the indices,
+// inserted in random order, and the same as a std::set.
+std::pair<IndexSubset, std::set<std::uint64_t>> random_subset(std::uint64_t size, double density,
+                                                              std::mt19937_64& rng) {
+  std::set<std::uint64_t> members;
+  std::bernoulli_distribution in(density);
+  for (std::uint64_t i = 0; i < size; ++i)
+    if (in(rng)) members.insert(i);
+  std::vector<std::uint64_t> order(members.begin(), members.end());
+  std::shuffle(order.begin(), order.end(), rng);
+  IndexSubset subset(size);
+  for (const std::uint64_t i : order) subset.insert(i);
+  subset.count_members();
+  return {std::move(subset), members};
+}
+
+TEST(IndexSubset, RanksAndRangesAgreeWithASet) {
+  std::mt19937_64 rng(14);
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::uint64_t size = rng() % 2000;
+    const double density = std::vector<double>{0.0, 0.01, 0.1, 0.5, 0.99, 1.0}[trial % 6];
+    const auto [subset, members] = random_subset(size, density, rng);
+    ASSERT_EQ(subset.size(), size);
+    ASSERT_EQ(subset.count(), members.size());
+    std::uint64_t rank = 0;
+    for (std::uint64_t i = 0; i < size; ++i) {
+      ASSERT_EQ(subset.contains(i), members.count(i) == 1) << i;
+      if (members.count(i)) {
+        ASSERT_EQ(subset.rank(i), rank++) << "index " << i << " of " << size;
+      }
+    }
+    const std::uint64_t first = size ? rng() % size : 0,
+                        last = first + (size ? rng() % (size - first + 1) : 0);
+    std::vector<std::uint64_t> seen;
+    subset.for_each_in(first, last, [&](std::uint64_t i) { seen.push_back(i); });
+    EXPECT_EQ(seen, std::vector<std::uint64_t>(members.lower_bound(first), members.lower_bound(last)))
+        << first << ".." << last << " of " << size;
+  }
+}
+
+TEST(IndexSubset, CodesAndClassesHeldAtTheMembersAlone) {
+  std::mt19937_64 rng(15);
+  auto class_of = [](std::uint16_t code) { return static_cast<std::uint8_t>(code % 11); };
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::uint64_t size = rng() % 5000;
+    const auto [subset, members] = random_subset(size, trial % 2 ? 0.06 : 0.4, rng);
+    std::vector<std::uint16_t> codes(size);
+    // Few distinct codes on even trials; on odd, wide where more than 256 are kept.
+    for (std::uint16_t& c : codes) c = static_cast<std::uint16_t>(trial % 2 ? rng() : rng() % 100);
+    DependencyCodes::Builder builder(subset);
+    PackedClasses classes(subset);
+    for (std::uint64_t first = 0; first < size;) {
+      const std::uint64_t length = std::min<std::uint64_t>(rng() % 700, size - first);
+      builder.append(first, std::span(codes).subspan(first, length));
+      classes.fill(first, std::span(codes).subspan(first, length), class_of);
+      first += length;
+    }
+    const DependencyCodes built = std::move(builder).finish();
+    ASSERT_EQ(built.size(), size);
+    ASSERT_EQ(classes.size(), size);
+    EXPECT_EQ(built.held(), members.size());
+    for (const std::uint64_t i : members) {
+      ASSERT_EQ(built[i], codes[i]) << "index " << i << " of " << size;
+      ASSERT_EQ(classes[i], class_of(codes[i])) << "index " << i << " of " << size;
+    }
+  }
 }
 
 }  // namespace

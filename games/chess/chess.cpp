@@ -64,17 +64,21 @@ bool Chess::streams_read_dependency(std::size_t k) const {
   return metric_ != Metric::Dtm || material_.successors().at(k).pieces() < material_.pieces();
 }
 
+std::vector<Chess::Target> Chess::unread_targets() const {
+  std::vector<Target> targets;
+  for (const Material& m : material_.successors())
+    targets.push_back({Layout(m), m.key(), m.swapped().key(), {}});
+  return targets;
+}
+
 template <class Read>
 void Chess::attach_targets(std::size_t count, Read&& read) {
-  const auto materials = material_.successors();
-  if (count != materials.size()) throw GameError("chess: wrong number of dependency tables");
-  targets_.clear();
-  for (std::size_t k = 0; k < materials.size(); ++k) {
-    Target t{Layout(materials[k]), materials[k].key(), materials[k].swapped().key(), {}};
-    if (read(k, t) != t.layout.size())
-      throw GameError("chess: dependency " + materials[k].name() + " has the wrong size");
-    targets_.push_back(std::move(t));
-  }
+  std::vector<Target> targets = unread_targets();
+  if (count != targets.size()) throw GameError("chess: wrong number of dependency tables");
+  for (std::size_t k = 0; k < targets.size(); ++k)
+    if (read(k, targets[k]) != targets[k].layout.size())
+      throw GameError("chess: dependency " + targets[k].layout.material().name() + " has the wrong size");
+  targets_ = std::move(targets);
 }
 
 void Chess::attach(const DependencyValues& values) {
@@ -107,9 +111,7 @@ Value Chess::known_value(const Board& after, std::uint64_t key) const {
   if (key == kKingsOnlyKey) return Value::draw();
   for (const Target& t : targets_) {
     if (key != t.key && key != t.swapped_key) continue;
-    // A material that is the same both ways is read as it stands.
-    const Index i =
-        key == t.key ? t.layout.index(after) : t.layout.index(swap_colors(after, t.layout.pawns()));
+    const Index i = index_in(t, after, key);
     if (t.classes) return zeroed(static_cast<Wdl50>((*t.classes)[i] - 2));
     const Value v = Value::from_code(t.codes ? (*t.codes)[i] : t.values[i]);
     if (dtz()) return zeroed(wdl50(v));

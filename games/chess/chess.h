@@ -168,6 +168,12 @@ class Chess {
   // NamesStreamDependencies); under dtz and dtc the depth stream also
   // looks for a zeroing move that keeps a win, promotions included.
   bool streams_read_dependency(std::size_t k) const;
+  // A promotion that captures nothing is the one move into a table of as
+  // many pieces, and it reaches only positions with the new piece on the
+  // last rank, its opponent to move: the table reads no other part of it
+  // (game.h, ReadsDependenciesInPart; a sixteenth of a table with pawns).
+  // Nullopt for the tables a capture reaches.
+  std::vector<std::optional<IndexSubset>> dependency_reads() const;
   // The orders the stream may list positions in (gen/wdl/class_stream.h).
   std::vector<chess::Listing> stream_orders() const { return chess::Listing::all(layout_); }
   // The depth stream (game.h, StoresDepths) that the probe reads where its
@@ -214,6 +220,13 @@ class Chess {
   // The targets of successors(), each reading `read` of its material.
   template <class Read>
   void attach_targets(std::size_t count, Read&& read);
+  // The targets of successors(), reading nothing yet.
+  std::vector<Target> unread_targets() const;
+  // The index in t of `after`, whose material key is `key` (t's own or
+  // its colours swapped: a material the same both ways is read as it stands).
+  static Index index_in(const Target& t, const chess::Board& after, std::uint64_t key) {
+    return key == t.key ? t.layout.index(after) : t.layout.index(swap_colors(after, t.layout.pawns()));
+  }
 
   bool pawn_moves_known() const { return zeroing_pawns_ || !solved_.empty(); }
   // The known value of a pawn move inside the table: its successor's,

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -122,6 +123,25 @@ class Layout {
     bool diagonal;             // without pawns, the white king on the a1-h8 diagonal
   };
   bool decode(Index i, Decoded& d) const;
+
+  // Calls f(first, last) for ranges of indices, `stm` to move, that hold
+  // together every index whose slot k > 0 stands on one of `squares` (in
+  // the index's own orientation): below each value of the fields above
+  // slot k's, a run of squares is a run of indices.
+  template <class F>
+  void for_each_range_on(Color stm, int k, Bitboard squares, F&& f) const {
+    const int shift = slot_[k].shift;
+    const Index base = stm == kWhite ? 0 : per_side_;
+    for (Index high = 0; high < per_side_ >> (shift + 6); ++high) {
+      const Index first = base + (high << (shift + 6));
+      for (Bitboard run = squares; run;) {
+        const int lo = std::countr_zero(run);
+        const int hi = lo + std::countr_one(run >> lo);
+        f(first + (Index(lo) << shift), first + (Index(hi) << shift));
+        run = hi == 64 ? 0 : run & (~Bitboard{0} << hi);
+      }
+    }
+  }
 
   // The slots of the index, for generating moves on indices directly.
   int slots() const { return n_slots_; }

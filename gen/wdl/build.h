@@ -72,22 +72,36 @@ struct Checkpointing {
   }
 };
 
-// A dependency's classes (AttachesClasses), read a block at a time so that
-// its 16-bit values are never held whole.
+// Refuses a dependency whose file has another size than the part of it
+// the game reads.
+inline void check_part(const std::optional<IndexSubset>& part, const storage::TableReader& reader) {
+  if (part && part->size() != reader.meta().index_size)
+    throw storage::StorageError(reader.path().string() + " has " + std::to_string(reader.meta().index_size) +
+                                " indices where " + std::to_string(part->size()) + " were expected");
+}
+
+// A dependency's classes (AttachesClasses), at the indices of `part` (or
+// all), read a block at a time so that its 16-bit values are never held
+// whole.
 template <AttachesClasses G>
-PackedClasses read_classes(const G& game, const storage::TableReader& reader) {
-  PackedClasses classes(reader.meta().index_size);
+PackedClasses read_classes(const G& game, const storage::TableReader& reader,
+                           std::optional<IndexSubset> part) {
+  check_part(part, reader);
+  PackedClasses classes = part ? PackedClasses(std::move(*part)) : PackedClasses(reader.meta().index_size);
   reader.for_each_block([&](std::uint64_t first, std::span<const std::uint16_t> codes) {
     classes.fill(first, codes, [&](std::uint16_t code) { return game.dependency_class(code); });
   });
   return classes;
 }
 
-// A dependency's codes (AttachesCodes), narrow where they can be, read a
-// block at a time.
-inline DependencyCodes read_codes(const storage::TableReader& reader) {
-  DependencyCodes::Builder codes(reader.meta().index_size);
-  reader.for_each_block([&](std::uint64_t, std::span<const std::uint16_t> block) { codes.append(block); });
+// A dependency's codes (AttachesCodes), narrow where they can be, at the
+// indices of `part` (or all), read a block at a time.
+inline DependencyCodes read_codes(const storage::TableReader& reader, std::optional<IndexSubset> part) {
+  check_part(part, reader);
+  DependencyCodes::Builder codes =
+      part ? DependencyCodes::Builder(std::move(*part)) : DependencyCodes::Builder(reader.meta().index_size);
+  reader.for_each_block(
+      [&](std::uint64_t first, std::span<const std::uint16_t> block) { codes.append(first, block); });
   return std::move(codes).finish();
 }
 
@@ -111,7 +125,16 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
     const bool as_codes = !as_classes && AttachesCodes<G>;
     BuildOptions quiet_deps = options;
     quiet_deps.force = false;
-    for (const Dependency& dep : game.dependencies()) {
+    const std::vector<Dependency> deps = game.dependencies();
+    std::vector<std::optional<IndexSubset>> parts(deps.size());
+    if constexpr (ReadsDependenciesInPart<G>)
+      if (as_classes || as_codes) {
+        parts = game.dependency_reads();
+        if (parts.size() != deps.size())
+          throw GenError(game.table_name() + ": a part for every dependency was expected");
+      }
+    for (std::size_t k = 0; k < deps.size(); ++k) {
+      const Dependency& dep = deps[k];
       const auto path = with_game(dep.game, dep.params, [&](auto& sub) {
         const auto p = table_path(options.out_dir, sub.table_name());
         if (std::filesystem::exists(p)) return p;
@@ -124,9 +147,10 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
         throw storage::StorageError(game.table_name() + " needs the values of " + path.string() +
                                     ", a compact table: build it again without --compact");
       if (as_classes) {
-        if constexpr (AttachesClasses<G>) attached.classes.push_back(read_classes(game, reader));
+        if constexpr (AttachesClasses<G>)
+          attached.classes.push_back(read_classes(game, reader, std::move(parts[k])));
       } else if (as_codes) {
-        attached.codes.push_back(read_codes(reader));
+        attached.codes.push_back(read_codes(reader, std::move(parts[k])));
       } else {
         attached.values.push_back(reader.read_all());
       }
