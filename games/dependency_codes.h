@@ -50,6 +50,8 @@ class DependencyCodes::Builder {
   explicit Builder(std::uint64_t size) : size_(size), slot_(1 << 16, kNoSlot) { built_.bytes_.reserve(size); }
   // The codes of `part`'s members alone.
   explicit Builder(IndexSubset part) : Builder(part.count()) { built_.part_ = std::move(part); }
+  // The indices whose codes it keeps, where not all.
+  const std::optional<IndexSubset>& part() const { return built_.part_; }
 
   // The codes of indices [first, first + codes.size()), after those
   // before first.

@@ -59,6 +59,16 @@ class IndexSubset {
     return r + static_cast<std::uint64_t>(
                    std::popcount(b.words[bit / 64] & ((std::uint64_t{1} << (bit % 64)) - 1)));
   }
+  // Whether [first, last) holds a member.
+  bool any_in(std::uint64_t first, std::uint64_t last) const {
+    for (std::uint64_t base = first / 64 * 64; base < last; base += 64) {
+      std::uint64_t w = blocks_[base / kBits].words[base % kBits / 64];
+      if (base < first) w &= ~std::uint64_t{0} << (first - base);
+      if (last - base < 64) w &= (std::uint64_t{1} << (last - base)) - 1;
+      if (w) return true;
+    }
+    return false;
+  }
   // Calls f(i) for every member of [first, last), ascending.
   template <class F>
   void for_each_in(std::uint64_t first, std::uint64_t last, F&& f) const {

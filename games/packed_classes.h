@@ -23,6 +23,8 @@ class PackedClasses {
   explicit PackedClasses(IndexSubset part) : PackedClasses(part.count()) { part_ = std::move(part); }
 
   std::uint64_t size() const { return part_ ? part_->size() : held_; }
+  // The indices held, where not all.
+  const std::optional<IndexSubset>& part() const { return part_; }
 
   // Index i of the table (a member of the part, where one is kept).
   std::uint8_t operator[](std::uint64_t i) const {

@@ -274,17 +274,29 @@ std::vector<std::uint16_t> TableReader::read_all() const {
 
 void TableReader::for_each_block(
     const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const {
+  for_each_block([](std::uint64_t, std::uint64_t) { return true; }, f);
+}
+
+void TableReader::for_each_block(
+    const std::function<bool(std::uint64_t, std::uint64_t)>& wanted,
+    const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const {
   const Impl& impl = live(impl_);
   impl.require_values();
   TableChecksum checksum;
+  bool every_block = true;
   std::vector<std::uint16_t> values(impl.meta.block_values);
   for (std::uint64_t block = 0; block < impl.block_count; ++block) {
+    const std::uint64_t first = block * impl.meta.block_values;
     const std::span<std::uint16_t> out(values.data(), impl.values_in_block(block));
+    if (!wanted(first, out.size())) {
+      every_block = false;
+      continue;
+    }
     impl.decode_block(block, out);
-    checksum.update(out);
-    f(block * impl.meta.block_values, out);
+    if (every_block) checksum.update(out);
+    f(first, out);
   }
-  impl.check_table_checksum(checksum.digest());
+  if (every_block) impl.check_table_checksum(checksum.digest());
 }
 
 std::optional<std::span<const std::byte>> TableReader::stream(std::string_view name) const {

@@ -51,6 +51,11 @@ class TableReader {
   // the last block if it does not match. For a caller that keeps less than
   // the values, and so never holds them all.
   void for_each_block(const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const;
+  // The same for the blocks wanted(first index, count) accepts alone, the
+  // others not even decompressed. Each block read is checked by its own
+  // checksum; the whole-table checksum only where every block was read.
+  void for_each_block(const std::function<bool(std::uint64_t, std::uint64_t)>& wanted,
+                      const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const;
   // The bytes of the stream `name` (TableWriter::add_stream), nullopt if
   // the table has none; they live as long as the reader, and their pages
   // were checked when it opened.

@@ -113,12 +113,15 @@ TEST(IndexSubset, RanksAndRangesAgreeWithASet) {
         ASSERT_EQ(subset.rank(i), rank++) << "index " << i << " of " << size;
       }
     }
-    const std::uint64_t first = size ? rng() % size : 0,
-                        last = first + (size ? rng() % (size - first + 1) : 0);
-    std::vector<std::uint64_t> seen;
-    subset.for_each_in(first, last, [&](std::uint64_t i) { seen.push_back(i); });
-    EXPECT_EQ(seen, std::vector<std::uint64_t>(members.lower_bound(first), members.lower_bound(last)))
-        << first << ".." << last << " of " << size;
+    for (int range = 0; range < 20; ++range) {
+      const std::uint64_t first = size ? rng() % size : 0,
+                          last = first + (size ? rng() % (size - first + 1) : 0);
+      std::vector<std::uint64_t> seen;
+      subset.for_each_in(first, last, [&](std::uint64_t i) { seen.push_back(i); });
+      EXPECT_EQ(seen, std::vector<std::uint64_t>(members.lower_bound(first), members.lower_bound(last)))
+          << first << ".." << last << " of " << size;
+      EXPECT_EQ(subset.any_in(first, last), !seen.empty()) << first << ".." << last << " of " << size;
+    }
   }
 }
 

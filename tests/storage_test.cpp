@@ -222,6 +222,23 @@ void expect_values(const TableReader& reader, const Values& expected) {
     by_block.insert(by_block.end(), block.begin(), block.end());
   });
   EXPECT_EQ(by_block, expected);
+  // Every other block alone: those, with their values, and no others.
+  std::vector<std::uint64_t> asked, read;
+  reader.for_each_block(
+      [&](std::uint64_t first, std::uint64_t count) {
+        EXPECT_EQ(count, std::min<std::uint64_t>(reader.meta().block_values, expected.size() - first));
+        asked.push_back(first);
+        return asked.size() % 2 == 1;
+      },
+      [&](std::uint64_t first, std::span<const std::uint16_t> block) {
+        read.push_back(first);
+        EXPECT_TRUE(
+            std::equal(block.begin(), block.end(), expected.begin() + static_cast<std::ptrdiff_t>(first)));
+      });
+  ASSERT_EQ(asked.size(), (expected.size() + reader.meta().block_values - 1) / reader.meta().block_values);
+  for (std::size_t k = 0; k < asked.size(); ++k) EXPECT_EQ(asked[k], k * reader.meta().block_values);
+  EXPECT_EQ(read.size(), (asked.size() + 1) / 2);
+  for (std::size_t k = 0; k < read.size(); ++k) EXPECT_EQ(read[k], asked[2 * k]);
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (reader.value(i) != expected[i])
       FAIL() << "value(" << i << ") = " << reader.value(i) << ", want " << expected[i];
@@ -502,6 +519,20 @@ TEST_F(StorageTest, CorruptBlockIsAnError) {
     EXPECT_NE(error.find(path.string()), std::string::npos) << error;
     storage_error([&] { reader.read_all(); });
     storage_error([&] { reader.for_each_block([](std::uint64_t, std::span<const std::uint16_t>) {}); });
+    // A reader that skips block 2 gets the others, each checked by its own
+    // checksum; one that reads it is refused.
+    std::uint64_t checked = 0;
+    reader.for_each_block([](std::uint64_t first, std::uint64_t) { return first != 2 * 4096; },
+                          [&](std::uint64_t first, std::span<const std::uint16_t> block) {
+                            EXPECT_TRUE(std::equal(block.begin(), block.end(),
+                                                   values.begin() + static_cast<std::ptrdiff_t>(first)));
+                            checked += block.size();
+                          });
+    EXPECT_EQ(checked, 4u * 4096);
+    storage_error([&] {
+      reader.for_each_block([](std::uint64_t first, std::uint64_t) { return first == 2 * 4096; },
+                            [](std::uint64_t, std::span<const std::uint16_t>) {});
+    });
     std::vector<std::uint16_t> block;
     storage_error([&] { reader.read_block(2, block); });
   }

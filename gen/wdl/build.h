@@ -72,12 +72,17 @@ struct Checkpointing {
   }
 };
 
-// Refuses a dependency whose file has another size than the part of it
-// the game reads.
-inline void check_part(const std::optional<IndexSubset>& part, const storage::TableReader& reader) {
-  if (part && part->size() != reader.meta().index_size)
+// Calls f(first, values) for the blocks of `reader` that hold a member of
+// `part` (every block without one), so that a block none is read from is
+// not even decompressed. Refuses a file of another size than the part.
+template <class F>
+void for_each_block_in(const storage::TableReader& reader, const std::optional<IndexSubset>& part, F&& f) {
+  if (!part) return reader.for_each_block(f);
+  if (part->size() != reader.meta().index_size)
     throw storage::StorageError(reader.path().string() + " has " + std::to_string(reader.meta().index_size) +
                                 " indices where " + std::to_string(part->size()) + " were expected");
+  reader.for_each_block(
+      [&](std::uint64_t first, std::uint64_t count) { return part->any_in(first, first + count); }, f);
 }
 
 // A dependency's classes (AttachesClasses), at the indices of `part` (or
@@ -86,9 +91,8 @@ inline void check_part(const std::optional<IndexSubset>& part, const storage::Ta
 template <AttachesClasses G>
 PackedClasses read_classes(const G& game, const storage::TableReader& reader,
                            std::optional<IndexSubset> part) {
-  check_part(part, reader);
   PackedClasses classes = part ? PackedClasses(std::move(*part)) : PackedClasses(reader.meta().index_size);
-  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint16_t> codes) {
+  for_each_block_in(reader, classes.part(), [&](std::uint64_t first, std::span<const std::uint16_t> codes) {
     classes.fill(first, codes, [&](std::uint16_t code) { return game.dependency_class(code); });
   });
   return classes;
@@ -97,11 +101,11 @@ PackedClasses read_classes(const G& game, const storage::TableReader& reader,
 // A dependency's codes (AttachesCodes), narrow where they can be, at the
 // indices of `part` (or all), read a block at a time.
 inline DependencyCodes read_codes(const storage::TableReader& reader, std::optional<IndexSubset> part) {
-  check_part(part, reader);
   DependencyCodes::Builder codes =
       part ? DependencyCodes::Builder(std::move(*part)) : DependencyCodes::Builder(reader.meta().index_size);
-  reader.for_each_block(
-      [&](std::uint64_t first, std::span<const std::uint16_t> block) { codes.append(first, block); });
+  for_each_block_in(reader, codes.part(), [&](std::uint64_t first, std::span<const std::uint16_t> block) {
+    codes.append(first, block);
+  });
   return std::move(codes).finish();
 }
 
