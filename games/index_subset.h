@@ -61,23 +61,16 @@ class IndexSubset {
   }
   // Whether [first, last) holds a member.
   bool any_in(std::uint64_t first, std::uint64_t last) const {
-    for (std::uint64_t base = first / 64 * 64; base < last; base += 64) {
-      std::uint64_t w = blocks_[base / kBits].words[base % kBits / 64];
-      if (base < first) w &= ~std::uint64_t{0} << (first - base);
-      if (last - base < 64) w &= (std::uint64_t{1} << (last - base)) - 1;
-      if (w) return true;
-    }
+    for (std::uint64_t base = first / 64 * 64; base < last; base += 64)
+      if (word_in(base, first, last)) return true;
     return false;
   }
   // Calls f(i) for every member of [first, last), ascending.
   template <class F>
   void for_each_in(std::uint64_t first, std::uint64_t last, F&& f) const {
-    for (std::uint64_t base = first / 64 * 64; base < last; base += 64) {
-      std::uint64_t w = blocks_[base / kBits].words[base % kBits / 64];
-      if (base < first) w &= ~std::uint64_t{0} << (first - base);
-      if (last - base < 64) w &= (std::uint64_t{1} << (last - base)) - 1;
-      for (; w; w &= w - 1) f(base + static_cast<std::uint64_t>(std::countr_zero(w)));
-    }
+    for (std::uint64_t base = first / 64 * 64; base < last; base += 64)
+      for (std::uint64_t w = word_in(base, first, last); w; w &= w - 1)
+        f(base + static_cast<std::uint64_t>(std::countr_zero(w)));
   }
   // The codes of indices [first, first + codes.size()) that are members,
   // into `kept` (cleared first); returns the rank of the first of them.
@@ -99,6 +92,15 @@ class IndexSubset {
     std::uint64_t before = 0;
     std::array<std::uint64_t, kWords> words{};
   };
+
+  // The members of [first, last) among the 64 indices from `base`, a
+  // multiple of 64, as bits.
+  std::uint64_t word_in(std::uint64_t base, std::uint64_t first, std::uint64_t last) const {
+    std::uint64_t w = blocks_[base / kBits].words[base % kBits / 64];
+    if (base < first) w &= ~std::uint64_t{0} << (first - base);
+    if (last - base < 64) w &= (std::uint64_t{1} << (last - base)) - 1;
+    return w;
+  }
 
   std::uint64_t size_ = 0, count_ = 0;
   std::vector<Block> blocks_;
