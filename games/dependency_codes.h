@@ -8,7 +8,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -23,11 +22,11 @@ class DependencyCodes {
 
   DependencyCodes() = default;
 
-  std::uint64_t size() const { return part_ ? part_->size() : held(); }
+  std::uint64_t size() const { return partial_ ? part_.size() : held(); }
   bool narrow() const { return !wide_; }
   // Index i of the table (a member of the part, where one is kept).
   std::uint16_t operator[](std::uint64_t i) const {
-    const std::uint64_t at = part_ ? part_->rank(i) : i;
+    const std::uint64_t at = partial_ ? part_.rank(i) : i;
     return wide_ ? codes_[at] : dictionary_[bytes_[at]];
   }
   // The number of codes held.
@@ -38,7 +37,8 @@ class DependencyCodes {
   class Builder;
 
  private:
-  std::optional<IndexSubset> part_;  // the indices held, where not all
+  IndexSubset part_;      // the indices held, where partial_
+  bool partial_ = false;  // held at part_'s members alone
   bool wide_ = false;
   std::vector<std::uint8_t> bytes_;   // narrow: a place in dictionary_ per index
   std::vector<std::uint16_t> codes_;  // wide: the codes themselves
@@ -49,15 +49,18 @@ class DependencyCodes::Builder {
  public:
   explicit Builder(std::uint64_t size) : size_(size), slot_(1 << 16, kNoSlot) { built_.bytes_.reserve(size); }
   // The codes of `part`'s members alone.
-  explicit Builder(IndexSubset part) : Builder(part.count()) { built_.part_ = std::move(part); }
-  // The indices whose codes it keeps, where not all.
-  const std::optional<IndexSubset>& part() const { return built_.part_; }
+  explicit Builder(IndexSubset part) : Builder(part.count()) {
+    built_.part_ = std::move(part);
+    built_.partial_ = true;
+  }
+  // The indices whose codes it keeps, nullptr where all.
+  const IndexSubset* part() const { return built_.partial_ ? &built_.part_ : nullptr; }
 
   // The codes of indices [first, first + codes.size()), after those
   // before first.
   void append(std::uint64_t first, std::span<const std::uint16_t> codes) {
-    if (!built_.part_) return append_held(codes);
-    built_.part_->gather(first, codes, kept_);
+    if (!built_.partial_) return append_held(codes);
+    built_.part_.gather(first, codes, kept_);
     append_held(kept_);
   }
   DependencyCodes finish() && { return std::move(built_); }

@@ -7,7 +7,6 @@
 
 #include <cassert>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -20,15 +19,18 @@ class PackedClasses {
   PackedClasses() = default;
   explicit PackedClasses(std::uint64_t size) : held_(size), bytes_((size + 1) / 2) {}
   // The classes of `part`'s members alone.
-  explicit PackedClasses(IndexSubset part) : PackedClasses(part.count()) { part_ = std::move(part); }
+  explicit PackedClasses(IndexSubset part) : PackedClasses(part.count()) {
+    part_ = std::move(part);
+    partial_ = true;
+  }
 
-  std::uint64_t size() const { return part_ ? part_->size() : held_; }
-  // The indices held, where not all.
-  const std::optional<IndexSubset>& part() const { return part_; }
+  std::uint64_t size() const { return partial_ ? part_.size() : held_; }
+  // The indices held, nullptr where all are.
+  const IndexSubset* part() const { return partial_ ? &part_ : nullptr; }
 
   // Index i of the table (a member of the part, where one is kept).
   std::uint8_t operator[](std::uint64_t i) const {
-    const std::uint64_t at = part_ ? part_->rank(i) : i;
+    const std::uint64_t at = partial_ ? part_.rank(i) : i;
     assert(at < held_);
     return static_cast<std::uint8_t>(bytes_[at / 2] >> (at % 2 * 4) & 15);
   }
@@ -38,9 +40,9 @@ class PackedClasses {
   // (the last class of one may share a byte with the first of the next).
   template <class ClassOf>
   void fill(std::uint64_t first, std::span<const std::uint16_t> codes, ClassOf&& class_of) {
-    if (!part_) return fill_held(first, codes, class_of);
+    if (!partial_) return fill_held(first, codes, class_of);
     std::vector<std::uint16_t> kept;
-    const std::uint64_t at = part_->gather(first, codes, kept);
+    const std::uint64_t at = part_.gather(first, codes, kept);
     fill_held(at, kept, class_of);
   }
 
@@ -64,7 +66,8 @@ class PackedClasses {
 
   std::uint64_t held_ = 0;  // classes held
   std::vector<std::uint8_t> bytes_;
-  std::optional<IndexSubset> part_;  // the indices held, where not all
+  IndexSubset part_;      // the indices held, where partial_
+  bool partial_ = false;  // held at part_'s members alone
 };
 
 }  // namespace rtb

@@ -73,10 +73,10 @@ struct Checkpointing {
 };
 
 // Calls f(first, values) for the blocks of `reader` that hold a member of
-// `part` (every block without one), so that a block none is read from is
+// `part` (every block where part is null), so that a block none is read from is
 // not even decompressed. Refuses a file of another size than the part.
 template <class F>
-void for_each_block_in(const storage::TableReader& reader, const std::optional<IndexSubset>& part, F&& f) {
+void for_each_block_in(const storage::TableReader& reader, const IndexSubset* part, F&& f) {
   if (!part) return reader.for_each_block(f);
   if (part->size() != reader.meta().index_size)
     throw storage::StorageError(reader.path().string() + " has " + std::to_string(reader.meta().index_size) +
