@@ -24,12 +24,7 @@ class IndexSubset {
   std::uint64_t size() const { return size_; }
   std::uint64_t count() const { return count_; }
 
-  // Before the first rank(); from one thread.
-  void insert(std::uint64_t i) {
-    assert(i < size_);
-    blocks_[i / kBits].words[i % kBits / 64] |= std::uint64_t{1} << (i % 64);
-  }
-  // Every index of [first, last).
+  // Every index of [first, last): before count_members(), from one thread.
   void insert_range(std::uint64_t first, std::uint64_t last) {
     assert(first <= last && last <= size_);
     for (std::uint64_t i = first; i < last;) {

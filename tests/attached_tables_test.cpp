@@ -93,7 +93,7 @@ std::pair<IndexSubset, std::set<std::uint64_t>> random_subset(std::uint64_t size
   std::vector<std::uint64_t> order(members.begin(), members.end());
   std::shuffle(order.begin(), order.end(), rng);
   IndexSubset subset(size);
-  for (const std::uint64_t i : order) subset.insert(i);
+  for (const std::uint64_t i : order) subset.insert_range(i, i + 1);
   subset.count_members();
   return {std::move(subset), members};
 }
