@@ -113,19 +113,31 @@ struct NamedStream {
   std::vector<std::byte> bytes;
 };
 
-// Writes a whole table, with its streams, and tells options.on_written how
-// long since `started` it took.
-inline void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
-                             std::span<const std::uint16_t> values, const BuildOptions& options,
-                             const storage::TableLock& lock, const Stopwatch& started,
-                             std::span<const NamedStream> streams = {}) {
+// Writes a whole table, its values first, then the streams add_streams(writer)
+// adds (so that a generator may free its values before it lists them), and
+// tells options.on_written how long since `started` it took.
+template <class AddStreams>
+void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
+                      std::span<const std::uint16_t> values, const BuildOptions& options,
+                      const storage::TableLock& lock, const Stopwatch& started,
+                      const AddStreams& add_streams) {
   storage::WriteOptions write;
   write.force = options.force;
   storage::TableWriter writer(path, values.size(), write, lock);
   writer.append(values);
-  for (const NamedStream& s : streams) writer.add_stream(s.name, s.bytes);
+  add_streams(writer);
   writer.commit(meta);
   if (options.on_written) options.on_written({path, meta, started.seconds()});
+}
+
+// The same, with streams made already.
+inline void write_and_report(const std::filesystem::path& path, const storage::TableMeta& meta,
+                             std::span<const std::uint16_t> values, const BuildOptions& options,
+                             const storage::TableLock& lock, const Stopwatch& started,
+                             std::span<const NamedStream> streams = {}) {
+  write_and_report(path, meta, values, options, lock, started, [&](storage::TableWriter& writer) {
+    for (const NamedStream& s : streams) writer.add_stream(s.name, s.bytes);
+  });
 }
 
 }  // namespace rtb

@@ -200,19 +200,43 @@ inline StreamLayout depth_stream_layout() {
   return layout;
 }
 
+// What a table's streams are made from, taken from its values (a byte and
+// a bit an index for each stream): the values can then be written and
+// freed before the streams are listed, at 2 bytes a place.
+struct StreamSources {
+  ClassArray classes;      // where the game StoresClasses
+  DepthClassArray depths;  // where it StoresDepths
+};
+
+template <Game G>
+StreamSources stream_sources(const G& game, std::span<const std::uint16_t> values, unsigned threads) {
+  StreamSources sources;
+  if constexpr (StoresClasses<G>) sources.classes = class_array(game, values, threads);
+  if constexpr (StoresDepths<G>) sources.depths = DepthClassArray(game, values, threads);
+  return sources;
+}
+
 // The streams a table keeps beside its values: the class stream, then the
 // depth stream and its map, where the game has them.
 template <Game G>
-std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint16_t> values,
-                                       unsigned threads) {
+std::vector<NamedStream> table_streams(const G& game, StreamSources sources, unsigned threads) {
   std::vector<NamedStream> streams;
   ListingBuffer buffer;
-  if constexpr (StoresClasses<G>)
-    streams.push_back({std::string(G::kClassStream), class_stream(game, values, threads, buffer)});
+  if constexpr (StoresClasses<G>) {
+    streams.push_back(
+        {std::string(G::kClassStream), class_stream_of(game, sources.classes, threads, buffer)});
+    sources.classes = {};
+  }
   if constexpr (StoresDepths<G>)
-    for (NamedStream& s : depth_streams(game, values, threads, buffer, depth_stream_layout()))
+    for (NamedStream& s : depth_streams(game, sources.depths, threads, buffer, depth_stream_layout()))
       streams.push_back(std::move(s));
   return streams;
+}
+
+template <Game G>
+std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint16_t> values,
+                                       unsigned threads) {
+  return table_streams(game, stream_sources(game, values, threads), threads);
 }
 
 // Generates `game` (after the tables it depends on) and writes its table into
@@ -243,8 +267,14 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);
     release_unread_by_streams(game, dependencies);
-    const std::vector<NamedStream> streams = table_streams(game, values, gen.threads);
-    write_and_report(path, table_meta(game, stats), values, options, lock, started, streams);
+    StreamSources sources = stream_sources(game, values, gen.threads);
+    dependencies = {};  // the streams read their sources alone
+    write_and_report(path, table_meta(game, stats), values, options, lock, started,
+                     [&](storage::TableWriter& writer) {
+                       result.values.reset();  // written: the streams' listing takes their room
+                       for (const NamedStream& s : table_streams(game, std::move(sources), gen.threads))
+                         writer.add_stream(s.name, s.bytes);
+                     });
     Checkpointing::remove(path);
   }
   if (stats_out) *stats_out = stats;

@@ -13,7 +13,6 @@
 #include <mutex>
 #include <optional>
 #include <span>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -91,16 +90,6 @@ struct StreamRanking {
 };
 
 namespace class_stream_detail {
-
-struct Classes {
-  std::unique_ptr<std::uint8_t[]> bound;  // uninitialized until filled, by the threads that fill it
-  std::vector<std::uint64_t> exact;       // bit per index
-  bool is_exact(Index i) const { return ((exact[i / 64] >> (i % 64)) & 1) != 0; }
-  std::uint16_t marked(Index i) const {
-    return static_cast<std::uint16_t>(bound[i] | (is_exact(i) ? storage::kExactClass : 0));
-  }
-  StreamClass at(Index i) const { return {bound[i], is_exact(i)}; }
-};
 
 // Calls f(i, classify(i)) for i in [lo, hi), in order: through one
 // classify.scanner() where the classifier offers one (GameClasses), which
@@ -285,39 +274,65 @@ StreamRanking rank_stream_orders(const G& game, const ClassAt& class_at, unsigne
   return class_stream_detail::rank(pool, game.stream_orders(), class_at, layout);
 }
 
-// The stream of `classify(i)` (a StreamClass) over the game's indices,
-// listed into `buffer`. With `touch` (a function of an index that
-// prefetches what classify reads), classify is cheap enough to call again:
-// the orders are ranked on the classes of the indices sampled and each
-// listed index is classified anew, so that no class array is held beside
-// the encoder's. `ranked`: the orders ranked already (rank_stream_orders).
-template <Game G, class Classify, class Touch = std::nullptr_t>
-std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, unsigned threads,
+// Each index's stream class at a byte and a bit an index: what a table's
+// streams are ranked on and listed from (twice, for the two best orders)
+// once its values are freed (gen/wdl/build.h writes them first).
+class ClassArray {
+ public:
+  ClassArray() = default;
+  // Uninitialized until set, by the threads that set it.
+  explicit ClassArray(Index n)
+      : bound_(std::make_unique_for_overwrite<std::uint8_t[]>(n)), exact_((n + 63) / 64, 0), size_(n) {}
+
+  Index size() const { return size_; }
+  StreamClass operator()(Index i) const { return {bound_[i], ((exact_[i / 64] >> (i % 64)) & 1) != 0}; }
+  void touch(Index i) const {
+    __builtin_prefetch(&bound_[i]);
+    __builtin_prefetch(&exact_[i / 64]);
+  }
+  // Threads may set at once the classes of different words of 64 indices.
+  void set(Index i, StreamClass s) {
+    bound_[i] = s.bound;
+    if (s.exact) exact_[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+
+ private:
+  std::unique_ptr<std::uint8_t[]> bound_;
+  std::vector<std::uint64_t> exact_;  // bit per index
+  Index size_ = 0;
+};
+
+// classify(i) (a StreamClass) of every index below n, on `threads` threads.
+template <class Classify>
+ClassArray classify_all(Index n, const Classify& classify, unsigned threads) {
+  ClassArray classes(n);
+  ThreadPool pool(threads);
+  pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {  // whole words of `exact`
+    class_stream_detail::for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { classes.set(i, s); });
+  });
+  return classes;
+}
+
+// The stream of class_at(i) (a StreamClass) over the game's indices, listed
+// into `buffer`. class_at is asked again for every index sampled and
+// listed, so it is cheap (an array: ClassArray, DepthClasses), and
+// class_at.touch(i) prefetches what it reads. `ranked`: the orders ranked
+// already (rank_stream_orders).
+template <Game G, class ClassAt>
+std::vector<std::byte> class_stream_of(const G& game, const ClassAt& class_at, unsigned threads,
                                        ListingBuffer& buffer, const StreamLayout& layout = {},
-                                       const Touch& touch = nullptr, const StreamRanking* ranked = nullptr) {
+                                       const StreamRanking* ranked = nullptr) {
   using namespace class_stream_detail;
-  constexpr bool kClassifyAgain = !std::is_same_v<Touch, std::nullptr_t>;
-  const Index n = game.size();
   ThreadPool pool(threads);
   storage::ClassStreamOptions options = layout.encoder_options(threads);
   if constexpr (!OrdersStream<G>) {
-    buffer.resize(n);
-    pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-      for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { buffer[i] = marked(s); });
+    buffer.resize(game.size());
+    pool.parallel_for(game.size(), Index{1} << 14, [&](unsigned, Index lo, Index hi) {
+      for (Index i = lo; i < hi; ++i) buffer[i] = marked(class_at(i));
     });
     return storage::encode_class_stream(buffer, options);
   } else {
     const auto orders = game.stream_orders();
-    Classes c;
-    if constexpr (!kClassifyAgain) {
-      c = {std::make_unique_for_overwrite<std::uint8_t[]>(n), std::vector<std::uint64_t>((n + 63) / 64, 0)};
-      pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {
-        for_each_class(classify, lo, hi, [&](Index i, StreamClass s) {
-          c.bound[i] = s.bound;
-          if (s.exact) c.exact[i / 64] |= std::uint64_t{1} << (i % 64);
-        });
-      });
-    }
     // The orders with the fewest sampled runs are encoded; the smaller is kept.
     StreamRanking ranking;
     std::size_t tries = kStreamTries;
@@ -328,31 +343,17 @@ std::vector<std::byte> class_stream_of(const G& game, const Classify& classify, 
       tries = 1;
     } else if (ranked) {
       ranking = *ranked;
-    } else if constexpr (kClassifyAgain) {
-      ranking = rank(pool, orders, classify, layout);
     } else {
-      ranking = rank(
-          pool, orders, [&](Index i) { return c.at(i); }, layout);
+      ranking = rank(pool, orders, class_at, layout);
     }
-    auto list_into_buffer = [&](const auto& order) {
-      const auto [first, last] = places_of(order, layout);
-      if constexpr (kClassifyAgain)
-        list(
-            pool, order, first, last, touch, [&](Index i) { return marked(classify(i)); }, buffer);
-      else
-        list(
-            pool, order, first, last,
-            [&](Index i) {
-              __builtin_prefetch(&c.bound[i]);
-              __builtin_prefetch(&c.exact[i / 64]);
-            },
-            [&](Index i) { return c.marked(i); }, buffer);
-    };
     std::vector<std::byte> best;
     for (std::size_t k = 0; k < std::min(tries, ranking.orders.size()); ++k) {
       const auto& order = orders[ranking.orders[k]];
       options.tag = order.tag();
-      list_into_buffer(order);
+      const auto [first, last] = places_of(order, layout);
+      list(
+          pool, order, first, last, [&](Index i) { class_at.touch(i); },
+          [&](Index i) { return marked(class_at(i)); }, buffer);
       std::vector<std::byte> bytes = storage::encode_class_stream(buffer, options);
       if (best.empty() || bytes.size() < best.size()) best = std::move(bytes);
     }
@@ -375,11 +376,17 @@ struct GameClasses {
   }
 };
 
-// The class stream of the game's table (game.stream_class over its values).
+// The stream classes of the game's table (game.stream_class over its values).
+template <StoresClasses G>
+ClassArray class_array(const G& game, std::span<const std::uint16_t> values, unsigned threads) {
+  return classify_all(game.size(), GameClasses<G>{game, values}, threads);
+}
+
+// The class stream of the game's table.
 template <StoresClasses G>
 std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads,
                                     ListingBuffer& buffer) {
-  return class_stream_of(game, GameClasses<G>{game, values}, threads, buffer);
+  return class_stream_of(game, class_array(game, values, threads), threads, buffer);
 }
 
 }  // namespace rtb

@@ -36,21 +36,16 @@ inline std::uint8_t packed(DepthSlot s) {
   return s.side == DepthSlot::kNone ? kNoSlot : static_cast<std::uint8_t>(s.side << 3 | (s.group & 7));
 }
 
+// Per side and group, how many slots hold each depth.
+using DepthCounts = std::array<std::vector<std::uint64_t>, 2 * kGroups>;
+
 // Per group, the depths of one side's slots, the most frequent first; no
 // map where a group has more depths than a class can name.
-inline std::optional<storage::DepthMap> map_of(std::span<const std::uint8_t> slots,
-                                               std::span<const std::uint16_t> values, std::uint8_t side) {
-  std::vector<std::vector<std::uint64_t>> counts(kGroups);
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i] == kNoSlot || slots[i] >> 3 != side) continue;
-    auto& group = counts[slots[i] & 7];
-    const std::uint32_t depth = Value::from_code(values[i]).depth();
-    if (group.size() <= depth) group.resize(depth + 1);
-    ++group[depth];
-  }
+inline std::optional<storage::DepthMap> map_of(const DepthCounts& counts, std::uint8_t side) {
   storage::DepthMap map;
   map.side = side;
-  for (const auto& group : counts) {
+  for (std::size_t g = 0; g < kGroups; ++g) {
+    const std::vector<std::uint64_t>& group = counts[side * kGroups + g];
     std::vector<std::uint16_t> depths;
     for (std::size_t d = 0; d < group.size(); ++d)
       if (group[d] != 0) depths.push_back(static_cast<std::uint16_t>(d));
@@ -62,36 +57,119 @@ inline std::optional<storage::DepthMap> map_of(std::span<const std::uint8_t> slo
   return map;
 }
 
-// The depth stream's class of each index for one side: the class of its
-// depth in its group's map; "any" for the other side's and unread indices.
-class DepthClasses {
+}  // namespace depth_stream_detail
+
+// Each index's depth class (the class of its depth in its group's map, for
+// the side to move there), a byte and a bit an index: what the depth
+// streams are ranked on and listed from once the table's values are freed
+// (gen/wdl/build.h writes them first).
+class DepthClassArray {
  public:
-  DepthClasses(std::span<const std::uint8_t> slots, std::span<const std::uint16_t> values,
-               storage::DepthMap map)
-      : slots_(slots), values_(values), map_(std::move(map)), class_of_(map_.depths.size()) {
-    for (std::size_t g = 0; g < map_.depths.size(); ++g)
-      for (std::size_t k = 0; k < map_.depths[g].size(); ++k) {
-        const std::uint16_t d = map_.depths[g][k];
-        if (class_of_[g].size() <= d) class_of_[g].resize(d + 1);
-        class_of_[g][d] = static_cast<std::uint8_t>(k);
+  DepthClassArray() = default;
+  // Each index's slot (game.depth_slot), counted into the maps, then turned
+  // in place into its class.
+  template <StoresDepths G>
+  DepthClassArray(const G& game, std::span<const std::uint16_t> values, unsigned threads)
+      : class_(std::make_unique_for_overwrite<std::uint8_t[]>(game.size())),
+        sides_((game.size() + 63) / 64, 0) {
+    using namespace depth_stream_detail;
+    const Index n = game.size();
+    ThreadPool pool(threads);
+    std::vector<DepthCounts> counted(pool.size());
+    pool.parallel_for(n, Index{1} << 12, [&](unsigned worker, Index lo, Index hi) {
+      DepthCounts& counts = counted[worker];
+      for (Index i = lo; i < hi; ++i) {
+        const DepthSlot slot = game.depth_slot(i, Value::from_code(values[i]));
+        class_[i] = packed(slot);
+        if (class_[i] == kNoSlot) continue;
+        auto& group = counts[slot.side * kGroups + slot.group];
+        const std::uint32_t depth = Value::from_code(values[i]).depth();
+        if (group.size() <= depth) group.resize(depth + 1);
+        ++group[depth];
       }
+    });
+    DepthCounts counts;
+    for (const DepthCounts& c : counted)
+      for (std::size_t k = 0; k < counts.size(); ++k) {
+        if (counts[k].size() < c[k].size()) counts[k].resize(c[k].size());
+        for (std::size_t d = 0; d < c[k].size(); ++d) counts[k][d] += c[k][d];
+      }
+    auto holds = [&](std::size_t side) {
+      return std::ranges::any_of(std::span(counts).subspan(side * kGroups, kGroups),
+                                 [](const auto& group) { return !group.empty(); });
+    };
+    const bool none = !holds(0) && !holds(1);  // a table whose probes derive every depth
+    for (std::uint8_t side : {0, 1})
+      if (holds(side) || (side == 0 && none)) maps_[side] = map_of(counts, side);
+    set_classes(pool, values);
   }
-  const storage::DepthMap& map() const { return map_; }
-  StreamClass operator()(Index i) const {
-    if (slots_[i] == kNoSlot || slots_[i] >> 3 != map_.side) return StreamClass{};
-    return StreamClass{class_of_[slots_[i] & 7][Value::from_code(values_[i]).depth()], true};
+
+  const std::optional<storage::DepthMap>& map(int side) const { return maps_[side]; }
+  // Index i's class in the stream of `side`: "any" where i has no depth
+  // stored or the other side to move.
+  StreamClass at(Index i, int side) const {
+    if (class_[i] == kNone || static_cast<int>((sides_[i / 64] >> (i % 64)) & 1) != side) return {};
+    return {class_[i], true};
   }
   void touch(Index i) const {
-    __builtin_prefetch(&slots_[i]);
-    __builtin_prefetch(&values_[i]);
+    __builtin_prefetch(&class_[i]);
+    __builtin_prefetch(&sides_[i / 64]);
   }
 
  private:
-  std::span<const std::uint8_t> slots_;
-  std::span<const std::uint16_t> values_;
-  storage::DepthMap map_;
-  std::vector<std::vector<std::uint8_t>> class_of_;  // by group and depth
+  static constexpr std::uint8_t kNone = 0xFF;  // a map's classes are below kMaxClasses
+
+  // Turns each slot into its class in its side's map (none where the side
+  // has no map) and records its side.
+  void set_classes(ThreadPool& pool, std::span<const std::uint16_t> values) {
+    using namespace depth_stream_detail;
+    std::array<std::vector<std::vector<std::uint8_t>>, 2> class_of;  // by side, group and depth
+    for (int side : {0, 1}) {
+      if (!maps_[side]) continue;
+      const auto& depths = maps_[side]->depths;
+      class_of[side].resize(kGroups);
+      for (std::size_t g = 0; g < depths.size(); ++g)
+        for (std::size_t k = 0; k < depths[g].size(); ++k) {
+          auto& of = class_of[side][g];
+          if (of.size() <= depths[g][k]) of.resize(depths[g][k] + 1);
+          of[depths[g][k]] = static_cast<std::uint8_t>(k);
+        }
+    }
+    // Parts of whole words of sides_.
+    pool.parallel_for(values.size(), Index{1} << 12, [&](unsigned, Index lo, Index hi) {
+      for (Index i = lo; i < hi; ++i) {
+        if (class_[i] == kNoSlot) continue;
+        const int side = class_[i] >> 3;
+        if (!maps_[side]) {
+          class_[i] = kNone;
+          continue;
+        }
+        class_[i] = class_of[side][class_[i] & 7][Value::from_code(values[i]).depth()];
+        sides_[i / 64] |= static_cast<std::uint64_t>(side) << (i % 64);
+      }
+    });
+  }
+
+  std::unique_ptr<std::uint8_t[]> class_;  // uninitialized until the threads that fill it touch it
+  std::vector<std::uint64_t> sides_;       // bit per index: 1 where side 1 is to move
+  std::array<std::optional<storage::DepthMap>, 2> maps_;
 };
+
+// One side's depth stream classes: those of a DepthClassArray for the
+// positions of that side to move, "any" elsewhere.
+class DepthClasses {
+ public:
+  DepthClasses(const DepthClassArray& array, int side) : array_(array), side_(side) {}
+  const storage::DepthMap& map() const { return *array_.map(side_); }
+  StreamClass operator()(Index i) const { return array_.at(i, side_); }
+  void touch(Index i) const { array_.touch(i); }
+
+ private:
+  const DepthClassArray& array_;
+  int side_;
+};
+
+namespace depth_stream_detail {
 
 // Where both sides' depths can be stored: ranks each side's orders
 // (`ranked`) and drops the side that two cheap estimates call the larger,
@@ -132,33 +210,13 @@ enum class DepthSides { Likely, Both };
 // The depth stream and its map, named G::kDepthStream and that + "-map";
 // none where neither side's depths fit a map. Listed into `buffer`.
 template <StoresDepths G>
-std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint16_t> values, unsigned threads,
+std::vector<NamedStream> depth_streams(const G& game, const DepthClassArray& depths, unsigned threads,
                                        ListingBuffer& buffer, const StreamLayout& layout = {},
                                        DepthSides encoded = DepthSides::Likely) {
   using namespace depth_stream_detail;
-  const Index n = game.size();
-  // Uninitialized: the threads that fill it touch its pages first.
-  const std::unique_ptr<std::uint8_t[]> slot_array = std::make_unique_for_overwrite<std::uint8_t[]>(n);
-  const std::span<std::uint8_t> slots(slot_array.get(), n);
-  std::array<bool, 2> held{};
-  {
-    ThreadPool pool(threads);
-    std::vector<std::array<bool, 2>> held_by(pool.size());
-    pool.parallel_for(n, Index{1} << 12, [&](unsigned worker, Index lo, Index hi) {
-      std::array<bool, 2> here{};
-      for (Index i = lo; i < hi; ++i) {
-        slots[i] = packed(game.depth_slot(i, Value::from_code(values[i])));
-        if (slots[i] != kNoSlot) here[slots[i] >> 3] = true;
-      }
-      held_by[worker][0] |= here[0], held_by[worker][1] |= here[1];
-    });
-    for (const auto& h : held_by) held[0] |= h[0], held[1] |= h[1];
-  }
-  if (!held[0] && !held[1]) held[0] = true;  // a table whose probes derive every depth
   std::array<std::optional<DepthClasses>, 2> sides;
-  for (std::uint8_t side : {0, 1})
-    if (held[side])
-      if (auto map = map_of(slots, values, side)) sides[side].emplace(slots, values, std::move(*map));
+  for (int side : {0, 1})
+    if (depths.map(side)) sides[side].emplace(depths, side);
   std::array<std::optional<StreamRanking>, 2> ranked;
   if constexpr (OrdersStream<G>)
     if (sides[0] && sides[1] && !layout.order && encoded == DepthSides::Likely)
@@ -168,9 +226,8 @@ std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint1
   for (int side : {0, 1}) {
     if (!sides[side]) continue;
     const DepthClasses& classes = *sides[side];
-    std::vector<std::byte> stream = class_stream_of(
-        game, classes, threads, buffer, layout.for_side(side), [&](Index i) { classes.touch(i); },
-        ranked[side] ? &*ranked[side] : nullptr);
+    std::vector<std::byte> stream = class_stream_of(game, classes, threads, buffer, layout.for_side(side),
+                                                    ranked[side] ? &*ranked[side] : nullptr);
     std::vector<std::byte> map_bytes = classes.map().encode();
     if (stream.size() + map_bytes.size() >= best_bytes) continue;
     best_bytes = stream.size() + map_bytes.size();
@@ -178,6 +235,14 @@ std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint1
     best = {{name, std::move(stream)}, {name + "-map", std::move(map_bytes)}};
   }
   return best;
+}
+
+// The same, from the table's values.
+template <StoresDepths G>
+std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint16_t> values, unsigned threads,
+                                       ListingBuffer& buffer, const StreamLayout& layout = {},
+                                       DepthSides encoded = DepthSides::Likely) {
+  return depth_streams(game, DepthClassArray(game, values, threads), threads, buffer, layout, encoded);
 }
 
 }  // namespace rtb
