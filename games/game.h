@@ -240,7 +240,9 @@ concept KeysMoves = requires(const G& g, Index i, contract::KeyedSink f) {
 //   static constexpr std::string_view kClassStream;  // "wdl"
 //   StreamClass stream_class(Index i, Value v) const;  // v: the value of i
 // called once per index (broken ones included) after the table is solved,
-// from many threads at once; v is a draw at every illegal index.
+// from many threads at once; v is a draw at every illegal index. It may
+// read the tables the game depends on, not its own: the generator has
+// freed the table's values by then (gen/wdl/build.h).
 struct StreamClass {
   std::uint8_t bound = 255;  // the class; where !exact, the most the stored class may be
   bool exact = false;        // false: the probe also looks elsewhere (or never reads i)
@@ -264,8 +266,10 @@ concept ScansStreamClasses = StoresClasses<G> && ScansMoves<G> && requires(const
 // back into the depth:
 //   static constexpr std::string_view kDepthStream;  // "depth"; its map is kDepthStream + "-map"
 //   DepthSlot depth_slot(Index i, Value v) const;    // v: the value of i
-// called like stream_class. The generator stores the side whose stream is
-// likelier to be smaller (gen/wdl/depth_stream.h).
+// called like stream_class, but while the table's values are still held:
+// it may read them (chess under dtz: a pawn move's value). The generator
+// stores the side whose stream is likelier to be smaller
+// (gen/wdl/depth_stream.h).
 struct DepthSlot {
   static constexpr std::uint8_t kNone = 255;
   std::uint8_t side = kNone;  // 0 or 1: the side to move at i; kNone: the probe never reads i

@@ -118,6 +118,20 @@ class PartialTable {
     }
   }
 
+  // Decodes block `key.number` into `out` (its size the block's values).
+  void read_block(BlockKey key, std::span<std::uint16_t> out) const {
+    lmdb::Txn txn(env_.get(), MDB_RDONLY, context_);
+    std::size_t number = key.number;
+    MDB_val k{sizeof number, &number};
+    MDB_val data;
+    lmdb::check(mdb_get(txn.get(), blocks_dbi_, &k, &data), context_, "mdb_get(blocks)");
+    const auto result =
+        BlockCodec::decode({static_cast<const std::byte*>(data.mv_data), data.mv_size}, key, out);
+    if (result != BlockCodec::DecodeResult::ok)
+      throw StorageError(context_ + ": block " + std::to_string(key.number) +
+                         " read back: " + std::string(BlockCodec::describe(result)));
+  }
+
   // Writes a copy of the environment without its free pages to `to`.
   void copy_compacted(const fs::path& to) {
     lmdb::check(mdb_env_copy2(env_.get(), to.c_str(), MDB_CP_COMPACT), context_, "mdb_env_copy2");
@@ -321,6 +335,32 @@ struct TableWriter::Impl {
     written += values.size();
   }
 
+  void read(std::uint64_t first, std::span<std::uint16_t> out) const {
+    if (!options.store_values) throw StorageError(context + ": a table without values has none to read back");
+    if (first > written + pending.size() || out.size() > written + pending.size() - first)
+      throw StorageError(context + ": values read back past those appended");
+    const std::uint64_t per_block = options.block_values;
+    std::vector<std::uint16_t> block;
+    for (std::uint64_t at = first, end = first + out.size(); at < end;) {
+      const std::span<std::uint16_t> to = out.subspan(at - first);
+      if (at >= written) {  // waiting in `pending`
+        std::copy_n(pending.begin() + static_cast<std::ptrdiff_t>(at - written), to.size(), to.begin());
+        return;
+      }
+      const std::uint64_t number = at / per_block, begin = number * per_block;
+      const std::uint64_t size = std::min(per_block, written - begin),
+                          take = std::min(begin + size, end) - at;
+      if (at == begin && take == size) {
+        table->read_block({salt, number}, to.first(size));
+      } else {
+        block.resize(size);
+        table->read_block({salt, number}, block);
+        std::copy_n(block.begin() + static_cast<std::ptrdiff_t>(at - begin), take, to.begin());
+      }
+      at += take;
+    }
+  }
+
   void add_stream(const std::string& name, std::span<const std::byte> bytes) {
     if (name.empty() || name.size() > kMaxStreamName)
       throw StorageError(context + ": a stream's name has 1 to " + std::to_string(kMaxStreamName) + " bytes");
@@ -388,6 +428,9 @@ TableWriter::TableWriter(const fs::path& path, std::uint64_t index_size, const W
 TableWriter::~TableWriter() = default;
 void TableWriter::append(std::span<const std::uint16_t> values) {
   impl_->append(values);
+}
+void TableWriter::read(std::uint64_t first, std::span<std::uint16_t> out) const {
+  impl_->read(first, out);
 }
 void TableWriter::add_stream(const std::string& name, std::span<const std::byte> bytes) {
   impl_->add_stream(name, bytes);

@@ -66,6 +66,14 @@ class TableWriter {
   // (storage/class_stream.h); their pages are checked when a reader opens
   // the table, so they are meant to be small.
   void add_stream(const std::string& name, std::span<const std::byte> bytes);
+  // Copies the values [first, first + out.size()), appended already, into
+  // `out`: from the blocks written (decoded and checked as a reader checks
+  // them) or those still waiting for their transaction. Lets a generator
+  // free its values once appended and read them back a part at a time.
+  // Threads may read at once, but not while another call runs. Throws
+  // StorageError past the values appended, for a table that does not store
+  // its values (WriteOptions::store_values), or on a damaged block.
+  void read(std::uint64_t first, std::span<std::uint16_t> out) const;
   // After exactly `index_size` values: stores meta (filling index_size,
   // block_values, checksum and complete) and publishes the table.
   void commit(const TableMeta& meta);

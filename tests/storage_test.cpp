@@ -397,6 +397,56 @@ TEST_F(StorageTest, CompactTableKeepsStreamsNotValues) {
   EXPECT_FALSE(TableReader(path).has_values());
 }
 
+// A generator frees its values once appended and reads them back a part at
+// a time: from the blocks written and from those still waiting for their
+// transaction (64 K values a transaction here), at any offset, on several
+// threads at once.
+TEST_F(StorageTest, WriterReadsBackWhatWasAppended) {
+  const fs::path path = file("back.rtb");
+  const Values values = random_values(3 * 65536 + 777, 11, 0xffff);
+  WriteOptions options;
+  options.block_values = 64;
+  TableWriter writer(path, values.size(), options);
+  std::mt19937_64 rng(5);
+  std::size_t appended = 0;
+  auto read_back = [&](std::mt19937_64& r) {
+    const std::size_t first = r() % (appended + 1),
+                      size = std::min<std::size_t>(r() % 5000, appended - first);
+    Values out(size);
+    writer.read(first, out);
+    return std::ranges::equal(out, std::span(values).subspan(first, size));
+  };
+  for (std::size_t part : {1000, 70000, 65536, 64, 0, 60785}) {  // the last leaves 777 waiting
+    writer.append(std::span(values).subspan(appended, part));
+    appended += part;
+    for (int k = 0; k < 300; ++k) ASSERT_TRUE(read_back(rng)) << "after " << appended;
+  }
+  ASSERT_EQ(appended, values.size());
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      std::mt19937_64 r(100 + t);
+      for (int k = 0; k < 200; ++k) wrong += !read_back(r);
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong, 0);
+  Values out(2);
+  EXPECT_NE(storage_error([&] { writer.read(values.size() - 1, out); }).find("past"), std::string::npos);
+  writer.commit(sample_meta());
+  expect_values(TableReader(path), values);
+}
+
+TEST_F(StorageTest, WriterWithoutValuesHasNoneToReadBack) {
+  const Values values = random_values(1000, 3, 7);
+  WriteOptions options;
+  options.store_values = false;
+  TableWriter writer(file("none.rtb"), values.size(), options);
+  writer.append(values);
+  Values out(10);
+  EXPECT_NE(storage_error([&] { writer.read(0, out); }).find("without values"), std::string::npos);
+}
+
 // 2. No overwrite without force; the old table survives the refusal.
 TEST_F(StorageTest, RefusesOverwriteWithoutForce) {
   const fs::path path = file("t.rtb");

@@ -200,43 +200,38 @@ inline StreamLayout depth_stream_layout() {
   return layout;
 }
 
-// What a table's streams are made from, taken from its values (a byte and
-// a bit an index for each stream): the values can then be written and
-// freed before the streams are listed, at 2 bytes a place.
-struct StreamSources {
-  ClassArray classes;      // where the game StoresClasses
-  DepthClassArray depths;  // where it StoresDepths
-};
-
-template <Game G>
-StreamSources stream_sources(const G& game, std::span<const std::uint16_t> values, unsigned threads) {
-  StreamSources sources;
-  if constexpr (StoresClasses<G>) sources.classes = class_array(game, values, threads);
-  if constexpr (StoresDepths<G>) sources.depths = DepthClassArray(game, values, threads);
-  return sources;
-}
-
 // The streams a table keeps beside its values: the class stream, then the
-// depth stream and its map, where the game has them.
-template <Game G>
-std::vector<NamedStream> table_streams(const G& game, StreamSources sources, unsigned threads) {
-  std::vector<NamedStream> streams;
+// depth stream and its map, where the game has them. Each is listed at 2
+// bytes a place from a byte and a bit an index taken from the values
+// (DepthClassArray, ClassArray). free_values() is called once the depth
+// slots are taken (depth_slot may read the values at random), before any
+// listing: a generator that can read its values back `later`, in order (a
+// ValuesSource: the table being written), lets them go then.
+template <Game G, class FreeValues, ValuesSource Later>
+std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint16_t> values, unsigned threads,
+                                       const FreeValues& free_values, const Later& later) {
+  std::vector<NamedStream> streams, depth;
   ListingBuffer buffer;
-  if constexpr (StoresClasses<G>) {
-    streams.push_back(
-        {std::string(G::kClassStream), class_stream_of(game, sources.classes, threads, buffer)});
-    sources.classes = {};
+  if constexpr (StoresDepths<G>) {
+    DepthClassArray depths(game, values, threads);
+    free_values();
+    depths.set_classes(later, threads);
+    depth = depth_streams(game, depths, threads, buffer, depth_stream_layout());
+  } else {
+    free_values();
   }
-  if constexpr (StoresDepths<G>)
-    for (NamedStream& s : depth_streams(game, sources.depths, threads, buffer, depth_stream_layout()))
-      streams.push_back(std::move(s));
+  if constexpr (StoresClasses<G>)
+    streams.push_back({std::string(G::kClassStream),
+                       class_stream_of(game, class_array(game, later, threads), threads, buffer)});
+  for (NamedStream& s : depth) streams.push_back(std::move(s));
   return streams;
 }
 
 template <Game G>
 std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint16_t> values,
                                        unsigned threads) {
-  return table_streams(game, stream_sources(game, values, threads), threads);
+  return table_streams(
+      game, values, threads, [] {}, HeldValues{values});
 }
 
 // Generates `game` (after the tables it depends on) and writes its table into
@@ -267,12 +262,13 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);
     release_unread_by_streams(game, dependencies);
-    StreamSources sources = stream_sources(game, values, gen.threads);
-    dependencies = {};  // the streams read their sources alone
+    // The values are written first, then freed while the streams are
+    // listed, and read back from the table for the depth classes.
     write_and_report(path, table_meta(game, stats), values, options, lock, started,
                      [&](storage::TableWriter& writer) {
-                       result.values.reset();  // written: the streams' listing takes their room
-                       for (const NamedStream& s : table_streams(game, std::move(sources), gen.threads))
+                       auto free_values = [&] { result.values.reset(); };
+                       for (const NamedStream& s :
+                            table_streams(game, values, gen.threads, free_values, WrittenValues{writer}))
                          writer.add_stream(s.name, s.bytes);
                      });
     Checkpointing::remove(path);

@@ -18,6 +18,7 @@
 
 #include "games/game.h"
 #include "gen/core/thread_pool.h"
+#include "gen/wdl/values_source.h"
 #include "storage/class_stream.h"
 
 namespace rtb {
@@ -302,17 +303,6 @@ class ClassArray {
   Index size_ = 0;
 };
 
-// classify(i) (a StreamClass) of every index below n, on `threads` threads.
-template <class Classify>
-ClassArray classify_all(Index n, const Classify& classify, unsigned threads) {
-  ClassArray classes(n);
-  ThreadPool pool(threads);
-  pool.parallel_for(n, Index{1} << 14, [&](unsigned, Index lo, Index hi) {  // whole words of `exact`
-    class_stream_detail::for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { classes.set(i, s); });
-  });
-  return classes;
-}
-
 // The stream of class_at(i) (a StreamClass) over the game's indices, listed
 // into `buffer`. class_at is asked again for every index sampled and
 // listed, so it is cheap (an array: ClassArray, DepthClasses), and
@@ -361,32 +351,42 @@ std::vector<std::byte> class_stream_of(const G& game, const ClassAt& class_at, u
   }
 }
 
-// game.stream_class over a table's values; through the game's scanner
-// where it has one (ScansStreamClasses).
+// game.stream_class over the values of the indices from `first` on;
+// through the game's scanner where it has one (ScansStreamClasses).
 template <StoresClasses G>
 struct GameClasses {
   const G& game;
   std::span<const std::uint16_t> values;
+  Index first = 0;
 
-  StreamClass operator()(Index i) const { return game.stream_class(i, Value::from_code(values[i])); }
+  StreamClass operator()(Index i) const { return game.stream_class(i, Value::from_code(values[i - first])); }
   auto scanner() const requires ScansStreamClasses<G> {
     return [this, scanner = game.scanner()](Index i) mutable {
-      return scanner.stream_class(i, Value::from_code(values[i]));
+      return scanner.stream_class(i, Value::from_code(values[i - first]));
     };
   }
 };
 
-// The stream classes of the game's table (game.stream_class over its values).
-template <StoresClasses G>
-ClassArray class_array(const G& game, std::span<const std::uint16_t> values, unsigned threads) {
-  return classify_all(game.size(), GameClasses<G>{game, values}, threads);
+// The stream classes of the game's table, on `threads` threads, its values
+// read in order (HeldValues, or read back: WrittenValues).
+template <StoresClasses G, ValuesSource V>
+ClassArray class_array(const G& game, const V& values, unsigned threads) {
+  ClassArray classes(game.size());
+  ThreadPool pool(threads);
+  std::vector<std::vector<std::uint16_t>> scratch(pool.size());
+  // Parts of whole words of the exact bits.
+  pool.parallel_for(game.size(), Index{1} << 14, [&](unsigned worker, Index lo, Index hi) {
+    const GameClasses<G> classify{game, values.read(lo, hi, scratch[worker]), lo};
+    class_stream_detail::for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { classes.set(i, s); });
+  });
+  return classes;
 }
 
 // The class stream of the game's table.
 template <StoresClasses G>
 std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads,
                                     ListingBuffer& buffer) {
-  return class_stream_of(game, class_array(game, values, threads), threads, buffer);
+  return class_stream_of(game, class_array(game, HeldValues{values}, threads), threads, buffer);
 }
 
 }  // namespace rtb

@@ -23,6 +23,7 @@
 #include "gen/core/output.h"
 #include "gen/core/thread_pool.h"
 #include "gen/wdl/class_stream.h"
+#include "gen/wdl/values_source.h"
 #include "storage/depth_map.h"
 
 namespace rtb {
@@ -66,42 +67,52 @@ inline std::optional<storage::DepthMap> map_of(const DepthCounts& counts, std::u
 class DepthClassArray {
  public:
   DepthClassArray() = default;
-  // Each index's slot (game.depth_slot), counted into the maps, then turned
-  // in place into its class.
+  // Each index's slot (game.depth_slot, which may read the table's values
+  // at random, so they are still held), counted into the maps.
   template <StoresDepths G>
   DepthClassArray(const G& game, std::span<const std::uint16_t> values, unsigned threads)
       : class_(std::make_unique_for_overwrite<std::uint8_t[]>(game.size())),
+        size_(game.size()),
         sides_((game.size() + 63) / 64, 0) {
     using namespace depth_stream_detail;
-    const Index n = game.size();
     ThreadPool pool(threads);
     std::vector<DepthCounts> counted(pool.size());
-    pool.parallel_for(n, Index{1} << 12, [&](unsigned worker, Index lo, Index hi) {
+    pool.parallel_for(game.size(), kPart, [&](unsigned worker, Index lo, Index hi) {
       DepthCounts& counts = counted[worker];
       for (Index i = lo; i < hi; ++i) {
-        const DepthSlot slot = game.depth_slot(i, Value::from_code(values[i]));
+        const Value v = Value::from_code(values[i]);
+        const DepthSlot slot = game.depth_slot(i, v);
         class_[i] = packed(slot);
         if (class_[i] == kNoSlot) continue;
         auto& group = counts[slot.side * kGroups + slot.group];
-        const std::uint32_t depth = Value::from_code(values[i]).depth();
-        if (group.size() <= depth) group.resize(depth + 1);
-        ++group[depth];
+        if (group.size() <= v.depth()) group.resize(v.depth() + 1);
+        ++group[v.depth()];
       }
     });
-    DepthCounts counts;
-    for (const DepthCounts& c : counted)
-      for (std::size_t k = 0; k < counts.size(); ++k) {
-        if (counts[k].size() < c[k].size()) counts[k].resize(c[k].size());
-        for (std::size_t d = 0; d < c[k].size(); ++d) counts[k][d] += c[k][d];
+    set_maps(counted);
+  }
+  // Then each slot turned in place into its class in its side's map (none
+  // where the side has no map), its side recorded: a pass in index order,
+  // which may read the values back (WrittenValues).
+  template <ValuesSource V>
+  void set_classes(const V& values, unsigned threads) {
+    using namespace depth_stream_detail;
+    const std::array<std::vector<std::vector<std::uint8_t>>, 2> class_of = classes_of_depths();
+    ThreadPool pool(threads);
+    std::vector<std::vector<std::uint16_t>> scratch(pool.size());
+    pool.parallel_for(size_, kPart, [&](unsigned worker, Index lo, Index hi) {
+      const std::span<const std::uint16_t> part = values.read(lo, hi, scratch[worker]);
+      for (Index i = lo; i < hi; ++i) {
+        if (class_[i] == kNoSlot) continue;
+        const int side = class_[i] >> 3;
+        if (!maps_[side]) {
+          class_[i] = kNone;
+          continue;
+        }
+        class_[i] = class_of[side][class_[i] & 7][Value::from_code(part[i - lo]).depth()];
+        sides_[i / 64] |= static_cast<std::uint64_t>(side) << (i % 64);
       }
-    auto holds = [&](std::size_t side) {
-      return std::ranges::any_of(std::span(counts).subspan(side * kGroups, kGroups),
-                                 [](const auto& group) { return !group.empty(); });
-    };
-    const bool none = !holds(0) && !holds(1);  // a table whose probes derive every depth
-    for (std::uint8_t side : {0, 1})
-      if (holds(side) || (side == 0 && none)) maps_[side] = map_of(counts, side);
-    set_classes(pool, values);
+    });
   }
 
   const std::optional<storage::DepthMap>& map(int side) const { return maps_[side]; }
@@ -118,16 +129,36 @@ class DepthClassArray {
 
  private:
   static constexpr std::uint8_t kNone = 0xFF;  // a map's classes are below kMaxClasses
+  // The indices a thread takes at once: whole words of sides_, and a block
+  // of a table being written (WrittenValues).
+  static constexpr Index kPart = Index{1} << 12;
 
-  // Turns each slot into its class in its side's map (none where the side
-  // has no map) and records its side.
-  void set_classes(ThreadPool& pool, std::span<const std::uint16_t> values) {
+  // Each side's map from the threads' counts; none for a side with no
+  // slot, but for side 0 of a table whose probes derive every depth.
+  void set_maps(const std::vector<depth_stream_detail::DepthCounts>& counted) {
     using namespace depth_stream_detail;
-    std::array<std::vector<std::vector<std::uint8_t>>, 2> class_of;  // by side, group and depth
+    DepthCounts counts;
+    for (const DepthCounts& c : counted)
+      for (std::size_t k = 0; k < counts.size(); ++k) {
+        if (counts[k].size() < c[k].size()) counts[k].resize(c[k].size());
+        for (std::size_t d = 0; d < c[k].size(); ++d) counts[k][d] += c[k][d];
+      }
+    auto holds = [&](std::size_t side) {
+      return std::ranges::any_of(std::span(counts).subspan(side * kGroups, kGroups),
+                                 [](const auto& group) { return !group.empty(); });
+    };
+    const bool none = !holds(0) && !holds(1);
+    for (std::uint8_t side : {0, 1})
+      if (holds(side) || (side == 0 && none)) maps_[side] = map_of(counts, side);
+  }
+
+  // By side, group and depth, the depth's class in the side's map.
+  std::array<std::vector<std::vector<std::uint8_t>>, 2> classes_of_depths() const {
+    std::array<std::vector<std::vector<std::uint8_t>>, 2> class_of;
     for (int side : {0, 1}) {
       if (!maps_[side]) continue;
       const auto& depths = maps_[side]->depths;
-      class_of[side].resize(kGroups);
+      class_of[side].resize(depth_stream_detail::kGroups);
       for (std::size_t g = 0; g < depths.size(); ++g)
         for (std::size_t k = 0; k < depths[g].size(); ++k) {
           auto& of = class_of[side][g];
@@ -135,23 +166,12 @@ class DepthClassArray {
           of[depths[g][k]] = static_cast<std::uint8_t>(k);
         }
     }
-    // Parts of whole words of sides_.
-    pool.parallel_for(values.size(), Index{1} << 12, [&](unsigned, Index lo, Index hi) {
-      for (Index i = lo; i < hi; ++i) {
-        if (class_[i] == kNoSlot) continue;
-        const int side = class_[i] >> 3;
-        if (!maps_[side]) {
-          class_[i] = kNone;
-          continue;
-        }
-        class_[i] = class_of[side][class_[i] & 7][Value::from_code(values[i]).depth()];
-        sides_[i / 64] |= static_cast<std::uint64_t>(side) << (i % 64);
-      }
-    });
+    return class_of;
   }
 
   std::unique_ptr<std::uint8_t[]> class_;  // uninitialized until the threads that fill it touch it
-  std::vector<std::uint64_t> sides_;       // bit per index: 1 where side 1 is to move
+  Index size_ = 0;
+  std::vector<std::uint64_t> sides_;  // bit per index: 1 where side 1 is to move
   std::array<std::optional<storage::DepthMap>, 2> maps_;
 };
 
@@ -242,7 +262,9 @@ template <StoresDepths G>
 std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint16_t> values, unsigned threads,
                                        ListingBuffer& buffer, const StreamLayout& layout = {},
                                        DepthSides encoded = DepthSides::Likely) {
-  return depth_streams(game, DepthClassArray(game, values, threads), threads, buffer, layout, encoded);
+  DepthClassArray depths(game, values, threads);
+  depths.set_classes(HeldValues{values}, threads);
+  return depth_streams(game, depths, threads, buffer, layout, encoded);
 }
 
 }  // namespace rtb

@@ -1,0 +1,42 @@
+// A table's values read a range at a time, by what its streams are made
+// from once the generator has let the values go (gen/wdl/build.h):
+//   std::span<const std::uint16_t> read(Index lo, Index hi,
+//                                       std::vector<std::uint16_t>& scratch) const;
+// returns the values of [lo, hi), in `scratch` or elsewhere.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "games/game.h"
+#include "storage/table_writer.h"
+
+namespace rtb {
+
+template <class V>
+concept ValuesSource = requires(const V& v, Index i, std::vector<std::uint16_t>& scratch) {
+  { v.read(i, i, scratch) } -> std::same_as<std::span<const std::uint16_t>>;
+};
+
+// Values held in memory.
+struct HeldValues {
+  std::span<const std::uint16_t> values;
+
+  std::span<const std::uint16_t> read(Index lo, Index hi, std::vector<std::uint16_t>&) const {
+    return values.subspan(lo, hi - lo);
+  }
+};
+
+// The values appended to a table being written, decoded from its blocks.
+struct WrittenValues {
+  const storage::TableWriter& writer;
+
+  std::span<const std::uint16_t> read(Index lo, Index hi, std::vector<std::uint16_t>& scratch) const {
+    scratch.resize(hi - lo);
+    writer.read(lo, scratch);
+    return scratch;
+  }
+};
+
+}  // namespace rtb
