@@ -204,7 +204,7 @@ inline StreamLayout depth_stream_layout() {
 // depth stream and its map, where the game has them. Each is listed at 2
 // bytes a place from a byte and a bit an index taken from the values
 // (DepthClassArray, ClassArray). free_values() is called once the depth
-// slots are taken (depth_slot may read the values at random), before any
+// slots are taken (DepthSlots: they may read the values at random), before any
 // listing: a generator that can read its values back `later`, in order (a
 // ValuesSource: the table being written), lets them go then.
 template <Game G, class FreeValues, ValuesSource Later>
@@ -213,9 +213,9 @@ std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint1
   std::vector<NamedStream> streams, depth;
   ListingBuffer buffer;
   if constexpr (StoresDepths<G>) {
-    DepthClassArray depths(game, values, threads);
+    DepthSlots slots(game, values, threads);
     free_values();
-    depths.set_classes(later, threads);
+    const DepthClassArray depths(std::move(slots), later, threads);
     depth = depth_streams(game, depths, threads, buffer, depth_stream_layout());
   } else {
     free_values();

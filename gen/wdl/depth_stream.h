@@ -60,30 +60,25 @@ inline std::optional<storage::DepthMap> map_of(const DepthCounts& counts, std::u
 
 }  // namespace depth_stream_detail
 
-// Each index's depth class (the class of its depth in its group's map, for
-// the side to move there), a byte and a bit an index: what the depth
-// streams are ranked on and listed from once the table's values are freed
-// (gen/wdl/build.h writes them first).
-class DepthClassArray {
+// Each index's depth slot (game.depth_slot: its side and group, or none)
+// at a byte an index, and each side's map, counted from the slots' depths.
+// Taken while the table's values are held: depth_slot may read them at
+// random (chess under dtz: a pawn move's value).
+class DepthSlots {
  public:
-  DepthClassArray() = default;
-  // Each index's slot (game.depth_slot, which may read the table's values
-  // at random, so they are still held), counted into the maps.
   template <StoresDepths G>
-  DepthClassArray(const G& game, std::span<const std::uint16_t> values, unsigned threads)
-      : class_(std::make_unique_for_overwrite<std::uint8_t[]>(game.size())),
-        size_(game.size()),
-        sides_((game.size() + 63) / 64, 0) {
+  DepthSlots(const G& game, std::span<const std::uint16_t> values, unsigned threads)
+      : slots_(std::make_unique_for_overwrite<std::uint8_t[]>(game.size())), size_(game.size()) {
     using namespace depth_stream_detail;
     ThreadPool pool(threads);
     std::vector<DepthCounts> counted(pool.size());
-    pool.parallel_for(game.size(), kPart, [&](unsigned worker, Index lo, Index hi) {
+    pool.parallel_for(size_, kPart, [&](unsigned worker, Index lo, Index hi) {
       DepthCounts& counts = counted[worker];
       for (Index i = lo; i < hi; ++i) {
         const Value v = Value::from_code(values[i]);
         const DepthSlot slot = game.depth_slot(i, v);
-        class_[i] = packed(slot);
-        if (class_[i] == kNoSlot) continue;
+        slots_[i] = packed(slot);
+        if (slots_[i] == kNoSlot) continue;
         auto& group = counts[slot.side * kGroups + slot.group];
         if (group.size() <= v.depth()) group.resize(v.depth() + 1);
         ++group[v.depth()];
@@ -91,16 +86,56 @@ class DepthClassArray {
     });
     set_maps(counted);
   }
-  // Then each slot turned in place into its class in its side's map (none
-  // where the side has no map), its side recorded: a pass in index order,
-  // which may read the values back (WrittenValues).
+
+  // The indices a thread takes at once: whole words of a bitmap, and a
+  // block of a table being written (WrittenValues).
+  static constexpr Index kPart = Index{1} << 12;
+
+ private:
+  friend class DepthClassArray;
+
+  // Each side's map from the threads' counts; none for a side with no
+  // slot, but for side 0 of a table whose probes derive every depth.
+  void set_maps(const std::vector<depth_stream_detail::DepthCounts>& counted) {
+    using namespace depth_stream_detail;
+    DepthCounts counts;
+    for (const DepthCounts& c : counted)
+      for (std::size_t k = 0; k < counts.size(); ++k) {
+        if (counts[k].size() < c[k].size()) counts[k].resize(c[k].size());
+        for (std::size_t d = 0; d < c[k].size(); ++d) counts[k][d] += c[k][d];
+      }
+    auto holds = [&](std::size_t side) {
+      return std::ranges::any_of(std::span(counts).subspan(side * kGroups, kGroups),
+                                 [](const auto& group) { return !group.empty(); });
+    };
+    const bool none = !holds(0) && !holds(1);
+    for (std::uint8_t side : {0, 1})
+      if (holds(side) || (side == 0 && none)) maps_[side] = map_of(counts, side);
+  }
+
+  std::unique_ptr<std::uint8_t[]> slots_;  // packed; uninitialized until the threads that fill it touch it
+  Index size_;
+  std::array<std::optional<storage::DepthMap>, 2> maps_;
+};
+
+// Each index's depth class (the class of its depth in its group's map, for
+// the side to move there), a byte and a bit an index: what the depth
+// streams are ranked on and listed from once the table's values are freed
+// (gen/wdl/build.h writes them first).
+class DepthClassArray {
+ public:
+  DepthClassArray() = default;
+  // Turns each slot in place into its class in its side's map (none where
+  // the side has no map) and records its side: a pass in index order, which
+  // may read the values back (WrittenValues).
   template <ValuesSource V>
-  void set_classes(const V& values, unsigned threads) {
+  DepthClassArray(DepthSlots slots, const V& values, unsigned threads)
+      : class_(std::move(slots.slots_)), sides_((slots.size_ + 63) / 64, 0), maps_(std::move(slots.maps_)) {
     using namespace depth_stream_detail;
     const std::array<std::vector<std::vector<std::uint8_t>>, 2> class_of = classes_of_depths();
     ThreadPool pool(threads);
     std::vector<std::vector<std::uint16_t>> scratch(pool.size());
-    pool.parallel_for(size_, kPart, [&](unsigned worker, Index lo, Index hi) {
+    pool.parallel_for(slots.size_, DepthSlots::kPart, [&](unsigned worker, Index lo, Index hi) {
       const std::span<const std::uint16_t> part = values.read(lo, hi, scratch[worker]);
       for (Index i = lo; i < hi; ++i) {
         if (class_[i] == kNoSlot) continue;
@@ -128,29 +163,8 @@ class DepthClassArray {
   }
 
  private:
+  static constexpr std::uint8_t kNoSlot = depth_stream_detail::kNoSlot;
   static constexpr std::uint8_t kNone = 0xFF;  // a map's classes are below kMaxClasses
-  // The indices a thread takes at once: whole words of sides_, and a block
-  // of a table being written (WrittenValues).
-  static constexpr Index kPart = Index{1} << 12;
-
-  // Each side's map from the threads' counts; none for a side with no
-  // slot, but for side 0 of a table whose probes derive every depth.
-  void set_maps(const std::vector<depth_stream_detail::DepthCounts>& counted) {
-    using namespace depth_stream_detail;
-    DepthCounts counts;
-    for (const DepthCounts& c : counted)
-      for (std::size_t k = 0; k < counts.size(); ++k) {
-        if (counts[k].size() < c[k].size()) counts[k].resize(c[k].size());
-        for (std::size_t d = 0; d < c[k].size(); ++d) counts[k][d] += c[k][d];
-      }
-    auto holds = [&](std::size_t side) {
-      return std::ranges::any_of(std::span(counts).subspan(side * kGroups, kGroups),
-                                 [](const auto& group) { return !group.empty(); });
-    };
-    const bool none = !holds(0) && !holds(1);
-    for (std::uint8_t side : {0, 1})
-      if (holds(side) || (side == 0 && none)) maps_[side] = map_of(counts, side);
-  }
 
   // By side, group and depth, the depth's class in the side's map.
   std::array<std::vector<std::vector<std::uint8_t>>, 2> classes_of_depths() const {
@@ -169,8 +183,7 @@ class DepthClassArray {
     return class_of;
   }
 
-  std::unique_ptr<std::uint8_t[]> class_;  // uninitialized until the threads that fill it touch it
-  Index size_ = 0;
+  std::unique_ptr<std::uint8_t[]> class_;
   std::vector<std::uint64_t> sides_;  // bit per index: 1 where side 1 is to move
   std::array<std::optional<storage::DepthMap>, 2> maps_;
 };
@@ -262,8 +275,7 @@ template <StoresDepths G>
 std::vector<NamedStream> depth_streams(const G& game, std::span<const std::uint16_t> values, unsigned threads,
                                        ListingBuffer& buffer, const StreamLayout& layout = {},
                                        DepthSides encoded = DepthSides::Likely) {
-  DepthClassArray depths(game, values, threads);
-  depths.set_classes(HeldValues{values}, threads);
+  const DepthClassArray depths(DepthSlots(game, values, threads), HeldValues{values}, threads);
   return depth_streams(game, depths, threads, buffer, layout, encoded);
 }
 
