@@ -262,8 +262,8 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
     stats = result.stats;
     const std::span<const std::uint16_t> values(result.values.get(), result.size);
     release_unread_by_streams(game, dependencies);
-    // The values are written first, then freed while the streams are
-    // listed, and read back from the table for the depth classes.
+    // The values are written first, then freed before the streams are
+    // listed, and read back from the table for their class arrays.
     write_and_report(path, table_meta(game, stats), values, options, lock, started,
                      [&](storage::TableWriter& writer) {
                        auto free_values = [&] { result.values.reset(); };

@@ -283,9 +283,8 @@ class ClassArray {
   ClassArray() = default;
   // Uninitialized until set, by the threads that set it.
   explicit ClassArray(Index n)
-      : bound_(std::make_unique_for_overwrite<std::uint8_t[]>(n)), exact_((n + 63) / 64, 0), size_(n) {}
+      : bound_(std::make_unique_for_overwrite<std::uint8_t[]>(n)), exact_((n + 63) / 64, 0) {}
 
-  Index size() const { return size_; }
   StreamClass operator()(Index i) const { return {bound_[i], ((exact_[i / 64] >> (i % 64)) & 1) != 0}; }
   void touch(Index i) const {
     __builtin_prefetch(&bound_[i]);
@@ -300,7 +299,6 @@ class ClassArray {
  private:
   std::unique_ptr<std::uint8_t[]> bound_;
   std::vector<std::uint64_t> exact_;  // bit per index
-  Index size_ = 0;
 };
 
 // The stream of class_at(i) (a StreamClass) over the game's indices, listed
@@ -380,13 +378,6 @@ ClassArray class_array(const G& game, const V& values, unsigned threads) {
     class_stream_detail::for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { classes.set(i, s); });
   });
   return classes;
-}
-
-// The class stream of the game's table.
-template <StoresClasses G>
-std::vector<std::byte> class_stream(const G& game, std::span<const std::uint16_t> values, unsigned threads,
-                                    ListingBuffer& buffer) {
-  return class_stream_of(game, class_array(game, HeldValues{values}, threads), threads, buffer);
 }
 
 }  // namespace rtb
