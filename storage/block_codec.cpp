@@ -118,6 +118,14 @@ void BlockCodec::encode(std::span<const std::uint16_t> values, BlockKey key, std
   store_le(out.data(), block_checksum(out.data() + 8, out.size() - 8, key), 8);
 }
 
+void BlockCodec::decode_or_throw(std::span<const std::byte> stored, BlockKey key,
+                                 std::span<std::uint16_t> out, const std::string& context) {
+  const DecodeResult result = decode(stored, key, out);
+  if (result != DecodeResult::ok)
+    throw StorageError(context + ": block " + std::to_string(key.number) + " is corrupt (" +
+                       std::string(describe(result)) + ")");
+}
+
 BlockCodec::DecodeResult BlockCodec::decode(std::span<const std::byte> stored, BlockKey key,
                                             std::span<std::uint16_t> out) {
   if (stored.size() < kBlockHeaderBytes) return DecodeResult::too_short;

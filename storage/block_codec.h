@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -67,6 +68,10 @@ class BlockCodec {
   // number of values the block must hold. Thread-safe. Never reads outside
   // `stored`; `out` is unspecified unless the result is ok.
   static DecodeResult decode(std::span<const std::byte> stored, BlockKey key, std::span<std::uint16_t> out);
+  // The same, throwing StorageError ("<context>: block N is corrupt (why)")
+  // unless the result is ok.
+  static void decode_or_throw(std::span<const std::byte> stored, BlockKey key, std::span<std::uint16_t> out,
+                              const std::string& context);
 
   // Why a block failed, for an error message ("checksum mismatch").
   static std::string_view describe(DecodeResult result);

@@ -192,11 +192,8 @@ struct TableReader::Impl {
   // Verifies and decompresses `block` into `out` (of values_in_block size).
   void decode_block(std::uint64_t block, std::span<std::uint16_t> out) const {
     const StoredBlock& stored = blocks[block];
-    const BlockCodec::DecodeResult result =
-        BlockCodec::decode(file.bytes().subspan(stored.offset, stored.bytes), {meta.block_salt, block}, out);
-    if (result != BlockCodec::DecodeResult::ok)
-      throw StorageError(context + ": block " + std::to_string(block) + " is corrupt (" +
-                         std::string(BlockCodec::describe(result)) + ")");
+    BlockCodec::decode_or_throw(file.bytes().subspan(stored.offset, stored.bytes), {meta.block_salt, block},
+                                out, context);
   }
 
   // `digest`: the checksum over every value read (TableMeta::checksum).

@@ -125,11 +125,8 @@ class PartialTable {
     MDB_val k{sizeof number, &number};
     MDB_val data;
     lmdb::check(mdb_get(txn.get(), blocks_dbi_, &k, &data), context_, "mdb_get(blocks)");
-    const auto result =
-        BlockCodec::decode({static_cast<const std::byte*>(data.mv_data), data.mv_size}, key, out);
-    if (result != BlockCodec::DecodeResult::ok)
-      throw StorageError(context_ + ": block " + std::to_string(key.number) +
-                         " read back: " + std::string(BlockCodec::describe(result)));
+    BlockCodec::decode_or_throw({static_cast<const std::byte*>(data.mv_data), data.mv_size}, key, out,
+                                context_);
   }
 
   // Writes a copy of the environment without its free pages to `to`.

@@ -71,9 +71,9 @@ class TableWriter {
   // them) or those still waiting for their transaction. Lets a generator
   // free its values once appended and read them back a part at a time.
   // Threads may read at once, but not while append, add_stream or commit
-  // runs. Throws
-  // StorageError past the values appended, for a table that does not store
-  // its values (WriteOptions::store_values), or on a damaged block.
+  // runs. Throws StorageError past the values appended, for a table that
+  // does not store its values (WriteOptions::store_values), or on a
+  // damaged block.
   void read(std::uint64_t first, std::span<std::uint16_t> out) const;
   // After exactly `index_size` values: stores meta (filling index_size,
   // block_values, checksum and complete) and publishes the table.
