@@ -371,12 +371,13 @@ template <StoresClasses G, ValuesSource V>
 ClassArray class_array(const G& game, const V& values, unsigned threads) {
   ClassArray classes(game.size());
   ThreadPool pool(threads);
-  std::vector<std::vector<std::uint16_t>> scratch(pool.size());
   // Parts of whole words of the exact bits.
-  pool.parallel_for(game.size(), Index{1} << 14, [&](unsigned worker, Index lo, Index hi) {
-    const GameClasses<G> classify{game, values.read(lo, hi, scratch[worker]), lo};
-    class_stream_detail::for_each_class(classify, lo, hi, [&](Index i, StreamClass s) { classes.set(i, s); });
-  });
+  for_each_part(pool, game.size(), Index{1} << 14, values,
+                [&](Index lo, Index hi, std::span<const std::uint16_t> part) {
+                  const GameClasses<G> classify{game, part, lo};
+                  class_stream_detail::for_each_class(classify, lo, hi,
+                                                      [&](Index i, StreamClass s) { classes.set(i, s); });
+                });
   return classes;
 }
 

@@ -134,20 +134,19 @@ class DepthClassArray {
     using namespace depth_stream_detail;
     const std::array<std::vector<std::vector<std::uint8_t>>, 2> class_of = classes_of_depths();
     ThreadPool pool(threads);
-    std::vector<std::vector<std::uint16_t>> scratch(pool.size());
-    pool.parallel_for(slots.size_, DepthSlots::kPart, [&](unsigned worker, Index lo, Index hi) {
-      const std::span<const std::uint16_t> part = values.read(lo, hi, scratch[worker]);
-      for (Index i = lo; i < hi; ++i) {
-        if (class_[i] == kNoSlot) continue;
-        const int side = class_[i] >> 3;
-        if (!maps_[side]) {
-          class_[i] = kNone;
-          continue;
-        }
-        class_[i] = class_of[side][class_[i] & 7][Value::from_code(part[i - lo]).depth()];
-        sides_[i / 64] |= static_cast<std::uint64_t>(side) << (i % 64);
-      }
-    });
+    for_each_part(pool, slots.size_, DepthSlots::kPart, values,
+                  [&](Index lo, Index hi, std::span<const std::uint16_t> part) {
+                    for (Index i = lo; i < hi; ++i) {
+                      if (class_[i] == kNoSlot) continue;
+                      const int side = class_[i] >> 3;
+                      if (!maps_[side]) {
+                        class_[i] = kNone;
+                        continue;
+                      }
+                      class_[i] = class_of[side][class_[i] & 7][Value::from_code(part[i - lo]).depth()];
+                      sides_[i / 64] |= static_cast<std::uint64_t>(side) << (i % 64);
+                    }
+                  });
   }
 
   const std::optional<storage::DepthMap>& map(int side) const { return maps_[side]; }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "games/game.h"
+#include "gen/core/thread_pool.h"
 #include "storage/table_writer.h"
 
 namespace rtb {
@@ -38,5 +39,15 @@ struct WrittenValues {
     return scratch;
   }
 };
+
+// Calls f(lo, hi, part) for parts [lo, hi) of [0, n), `grain` indices
+// each, on the pool's threads; `part` holds the values of [lo, hi).
+template <ValuesSource V, class F>
+void for_each_part(ThreadPool& pool, Index n, Index grain, const V& values, const F& f) {
+  std::vector<std::vector<std::uint16_t>> scratch(pool.size());
+  pool.parallel_for(n, grain, [&](unsigned worker, Index lo, Index hi) {
+    f(lo, hi, values.read(lo, hi, scratch[worker]));
+  });
+}
 
 }  // namespace rtb
