@@ -7,12 +7,15 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <numeric>
 #include <random>
+#include <type_traits>
 
 #include "games/chess/chess.h"
 #include "gen/wdl/build.h"
 #include "gen/wdl/class_stream.h"
 #include "probe/rtb_chess.h"
+#include "storage/class_stream.h"
 #include "storage/table_reader.h"
 
 namespace rtb {
@@ -37,19 +40,40 @@ class ChessWdlStream : public ::testing::TestWithParam<const char*> {
   static inline fs::path dir_;
 };
 
+// Chess as tables with pawns were written before their pawns' digits ran
+// over ranks 2-7 alone: 64 values a pawn. Such tables must still read right.
+struct AllSquaresChess : Chess {
+  using Chess::Chess;
+  std::vector<chess::Listing> stream_orders() const {
+    std::vector<chess::Listing> out;
+    std::vector<int> places(layout().material().pieces() + 1);
+    std::iota(places.begin(), places.end(), 0);
+    do {
+      out.emplace_back(*chess::StreamOrder::make(layout(), places, chess::StreamOrder::PawnSquares::All));
+    } while (std::ranges::next_permutation(places).found);
+    return out;
+  }
+};
+
 // Every legal index of a table of up to 3 pieces, 200,000 random ones of a
 // larger one (a whole 4-piece table is a benchmark-length run under the
 // sanitizers); the stream must exist (tbgen wrote it) and agree.
+template <class G = Chess>
 void expect_streams_agree(const fs::path& dir, const char* material, const char* metric) {
   Params p;
   p.set("material", material);
   p.set("metric", metric);
-  Chess game(p);
+  G game(p);
   BuildOptions options;
   options.out_dir = dir;
   build_table(game, options);
   const storage::TableReader reader(dir / (game.table_name() + ".rtb"));
   ASSERT_TRUE(reader.stream(Chess::kClassStream)) << material << " has no class stream";
+  const std::uint32_t tag = storage::ClassStream(*reader.stream(Chess::kClassStream), material).tag();
+  if (game.layout().pawns()) {  // which listing the stream's tag names: its size
+    const bool all_squares = chess::Listing::from_tag(game.layout(), tag)->size() == game.size();
+    EXPECT_EQ(all_squares, (std::is_same_v<G, AllSquaresChess>)) << material << " tag " << std::hex << tag;
+  }
   const std::vector<std::uint16_t> values = reader.read_all();
   rtb_chess* tb = rtb_chess_open(dir.c_str(), metric, 0);
   ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
@@ -82,19 +106,36 @@ TEST_P(ChessWdlStream, Dtm) {
   expect_streams_agree(dir_, GetParam(), "dtm");
 }
 
+TEST(ChessWdlStreamAllSquares, PawnTablesWrittenBeforeRanks2To7StillRead) {
+  const fs::path dir = fs::temp_directory_path() / ("rtb_wdl_all_squares_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  expect_streams_agree<AllSquaresChess>(dir, "KPvK", "dtz");
+  fs::remove_all(dir);
+}
+
 // Captures into every kind of smaller table, a pawn, and equal material on
 // both sides (where the stream holds White to move only).
-// Every stream order of a pawnless and a pawn table: walk() lists what
-// from_stream() computes place by place, and to_stream() inverts it, over
-// ranges that cross every digit's carry.
+// Every stream order of a pawnless and a pawn table (its pawns' digits
+// over all squares, as streams were written before, and over ranks 2-7):
+// walk() lists what from_stream() computes place by place, and to_stream()
+// inverts it, over ranges that cross every digit's carry.
 TEST(ChessStreamOrder, WalkMatchesFromStreamAndToStreamInverts) {
+  using chess::StreamOrder;
   for (const char* material : {"KQvKR", "KRPvK"}) {
     Params p;
     p.set("material", material);
     const Chess chess(p);
-    const Index n = chess.size();
+    std::vector<StreamOrder> orders = StreamOrder::all(chess.layout());
+    if (chess.layout().pawns()) {
+      std::vector<int> places(5);
+      std::iota(places.begin(), places.end(), 0);
+      do {
+        orders.push_back(*StreamOrder::make(chess.layout(), places, StreamOrder::PawnSquares::All));
+      } while (std::ranges::next_permutation(places).found);
+    }
     std::mt19937_64 rng(11);
-    for (const chess::StreamOrder& order : chess::StreamOrder::all(chess.layout())) {
+    for (const StreamOrder& order : orders) {
+      const Index n = order.size();
       for (int range = 0; range < 4; ++range) {
         const Index lo = range == 0 ? 0 : rng() % n, hi = std::min(n, lo + 100000);
         Index expected_y = lo;
@@ -107,6 +148,43 @@ TEST(ChessStreamOrder, WalkMatchesFromStreamAndToStreamInverts) {
       }
     }
   }
+}
+
+// With pawns, every order's digits run over ranks 2-7 (the tag says so),
+// and a walk of the whole stream lists every legal index once: none has a
+// pawn on rank 1 or 8.
+TEST(ChessStreamOrder, PawnDigitsOverRanks2To7ListEveryPosition) {
+  using chess::StreamOrder;
+  Params p;
+  p.set("material", "KPvKP");
+  const Chess chess(p);
+  const chess::Layout& layout = chess.layout();
+  const std::vector<StreamOrder> orders = StreamOrder::all(layout);
+  ASSERT_EQ(orders.size(), 120u);
+  std::mt19937_64 rng(5);
+  for (int k = 0; k < 3; ++k) {
+    const StreamOrder& order = orders[k == 0 ? 0 : rng() % orders.size()];
+    EXPECT_EQ(order.size(), 2u * 32 * 64 * 48 * 48);
+    const auto back = StreamOrder::from_tag(layout, order.tag());
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->tag(), order.tag());
+    std::vector<std::uint8_t> seen(layout.size(), 0);
+    order.walk(0, order.size(), [&](Index, Index i) { ++seen[i]; });
+    for (Index i = 0; i < layout.size(); ++i) {
+      if (layout.legal(i)) {
+        ASSERT_EQ(seen[i], 1) << "index " << i << " order " << std::hex << order.tag();
+      }
+    }
+  }
+  // Without pawns there is no such order; a tag that claims one is refused.
+  Params q;
+  q.set("material", "KQvKR");
+  const chess::Layout pawnless = Chess(q).layout();
+  EXPECT_FALSE(StreamOrder::make(pawnless, {0, 1, 2, 3, 4}, StreamOrder::PawnSquares::Ranks2To7));
+  EXPECT_FALSE(StreamOrder::from_tag(pawnless, orders[0].tag()));
+  const std::uint32_t plain = orders[0].tag() & ~(std::uint32_t{1} << 27);
+  ASSERT_TRUE(StreamOrder::from_tag(layout, plain));
+  EXPECT_EQ(StreamOrder::from_tag(layout, plain)->size(), layout.size());
 }
 
 // The sampled windows that rank a table's orders must see real places. In
@@ -130,7 +208,7 @@ TEST(ChessStreamOrder, SampledWindowsSeeLegalPlacesInEveryOrder) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tables, ChessWdlStream,
-                         ::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK"));
+                         ::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK", "KRvKP"));
 
 }  // namespace
 }  // namespace rtb

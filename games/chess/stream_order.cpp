@@ -4,12 +4,19 @@
 
 namespace rtb::chess {
 
-std::optional<StreamOrder> StreamOrder::make(const Layout& layout, const std::vector<int>& places) {
+std::optional<StreamOrder> StreamOrder::make(const Layout& layout, const std::vector<int>& places,
+                                             PawnSquares pawns) {
   StreamOrder o;
   o.fields_ = layout.material().pieces() - 1;
-  o.per_side_ = layout.size() / 2;
-  o.king_slots_ = o.per_side_ >> (6 * o.fields_);
+  o.pawns_ = pawns;
+  o.layout_per_side_ = layout.size() / 2;
+  o.king_slots_ = o.layout_per_side_ >> (6 * o.fields_);
   if (o.digits() > kMaxDigits || static_cast<int>(places.size()) != o.digits()) return std::nullopt;
+  if (pawns == PawnSquares::Ranks2To7) {
+    if (!layout.pawns() || o.digits() > kMaxDigitsRanks2To7) return std::nullopt;
+    for (int f = 0; f < o.fields_; ++f)  // field f is slot f + 1's
+      o.first_square_[2 + f] = layout.slot_type(f + 1) == kPawn ? 8 : 0;
+  }
   std::vector<int> sorted = places;
   std::ranges::sort(sorted);
   for (int d = 0; d < o.digits(); ++d)
@@ -20,6 +27,7 @@ std::optional<StreamOrder> StreamOrder::make(const Layout& layout, const std::ve
     o.weight_[places[p]] = weight;
     weight *= o.radix(places[p]);
   }
+  o.per_side_ = weight / 2;
   return o;
 }
 
@@ -28,7 +36,8 @@ std::optional<StreamOrder> StreamOrder::from_tag(const Layout& layout, std::uint
   if (digits > kMaxDigits) return std::nullopt;
   std::vector<int> places(digits);
   for (int p = 0; p < digits; ++p) places[p] = static_cast<int>((tag >> (4 * p)) & 15);
-  auto o = make(layout, places);
+  const bool ranks = digits <= kMaxDigitsRanks2To7 && (tag & kRanks2To7Bit);
+  auto o = make(layout, places, ranks ? PawnSquares::Ranks2To7 : PawnSquares::All);
   if (o && o->tag() != tag) return std::nullopt;  // stray bits
   return o;
 }
@@ -36,9 +45,12 @@ std::optional<StreamOrder> StreamOrder::from_tag(const Layout& layout, std::uint
 std::vector<StreamOrder> StreamOrder::all(const Layout& layout) {
   std::vector<int> places(layout.material().pieces() + 1);
   std::iota(places.begin(), places.end(), 0);
+  const PawnSquares pawns = layout.pawns() && static_cast<int>(places.size()) <= kMaxDigitsRanks2To7
+                                ? PawnSquares::Ranks2To7
+                                : PawnSquares::All;
   std::vector<StreamOrder> out;
   do {
-    if (auto o = make(layout, places)) out.push_back(*o);
+    if (auto o = make(layout, places, pawns)) out.push_back(*o);
   } while (std::ranges::next_permutation(places).found);
   return out;
 }
@@ -46,6 +58,7 @@ std::vector<StreamOrder> StreamOrder::all(const Layout& layout) {
 std::uint32_t StreamOrder::tag() const {
   std::uint32_t tag = static_cast<std::uint32_t>(digits()) << 28;
   for (int p = 0; p < digits(); ++p) tag |= static_cast<std::uint32_t>(places_[p]) << (4 * p);
+  if (pawns_ == PawnSquares::Ranks2To7) tag |= kRanks2To7Bit;
   return tag;
 }
 
@@ -56,8 +69,8 @@ Index StreamOrder::from_stream(Index y) const {
     digit[places_[p]] = y % r;
     y /= r;
   }
-  Index i = digit[0] * per_side_ + (digit[1] << (6 * fields_));
-  for (int f = 0; f < fields_; ++f) i += digit[2 + f] << (6 * (fields_ - 1 - f));
+  Index i = digit[0] * layout_per_side_ + (digit[1] << (6 * fields_));
+  for (int f = 0; f < fields_; ++f) i += (digit[2 + f] + first_square_[2 + f]) << (6 * (fields_ - 1 - f));
   return i;
 }
 

@@ -12,8 +12,8 @@
 //       and depth streams the writer adds), its dependencies read from DIR
 //   bench_chess streams DIR MATERIAL [threads] [metric]
 //       CPU and wall seconds of the streams alone, from the values of the
-//       table in DIR; fails unless they are byte for byte the streams
-//       stored there
+//       table in DIR, each stream's size and order; fails unless they
+//       are byte for byte the streams stored there
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
 //       positions of every table in DIR, block cache and in memory
@@ -35,6 +35,7 @@
 #include "gen/wdl/build_plan.h"
 #include "gen/wdl/verify.h"
 #include "probe/rtb_chess.h"
+#include "storage/class_stream.h"
 #include "tests/chess_support.h"
 
 namespace {
@@ -128,7 +129,13 @@ int streams_again(const std::filesystem::path& dir, const std::string& material,
   for (const NamedStream& s : streams) {
     const auto stored = table.stream(s.name);
     const bool same = stored && std::ranges::equal(*stored, s.bytes);
-    std::printf("%s %s: %zu bytes, %s\n", material.c_str(), s.name.c_str(), s.bytes.size(),
+    std::string order;  // a class or depth stream's listing (games/chess/listing.h)
+    if (s.name == Chess::kClassStream || s.name == Chess::kDepthStream) {
+      char tag[32];
+      std::snprintf(tag, sizeof tag, ", order %08x", storage::ClassStream(s.bytes, s.name).tag());
+      order = tag;
+    }
+    std::printf("%s %s: %zu bytes%s, %s\n", material.c_str(), s.name.c_str(), s.bytes.size(), order.c_str(),
                 same ? "as stored" : "DIFFERENT from the stored stream");
     differ += !same;
   }
