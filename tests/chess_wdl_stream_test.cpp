@@ -6,8 +6,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <numeric>
+#include <iterator>
 #include <random>
 #include <type_traits>
 
@@ -46,11 +47,9 @@ struct AllSquaresChess : Chess {
   using Chess::Chess;
   std::vector<chess::Listing> stream_orders() const {
     std::vector<chess::Listing> out;
-    std::vector<int> places(layout().material().pieces() + 1);
-    std::iota(places.begin(), places.end(), 0);
-    do {
-      out.emplace_back(*chess::StreamOrder::make(layout(), places, chess::StreamOrder::PawnSquares::All));
-    } while (std::ranges::next_permutation(places).found);
+    for (const chess::StreamOrder& o :
+         chess::StreamOrder::all(layout(), chess::StreamOrder::PawnSquares::All))
+      out.emplace_back(o);
     return out;
   }
 };
@@ -113,8 +112,6 @@ TEST(ChessWdlStreamAllSquares, PawnTablesWrittenBeforeRanks2To7StillRead) {
   fs::remove_all(dir);
 }
 
-// Captures into every kind of smaller table, a pawn, and equal material on
-// both sides (where the stream holds White to move only).
 // Every stream order of a pawnless and a pawn table (its pawns' digits
 // over all squares, as streams were written before, and over ranks 2-7):
 // walk() lists what from_stream() computes place by place, and to_stream()
@@ -126,13 +123,9 @@ TEST(ChessStreamOrder, WalkMatchesFromStreamAndToStreamInverts) {
     p.set("material", material);
     const Chess chess(p);
     std::vector<StreamOrder> orders = StreamOrder::all(chess.layout());
-    if (chess.layout().pawns()) {
-      std::vector<int> places(5);
-      std::iota(places.begin(), places.end(), 0);
-      do {
-        orders.push_back(*StreamOrder::make(chess.layout(), places, StreamOrder::PawnSquares::All));
-      } while (std::ranges::next_permutation(places).found);
-    }
+    if (chess.layout().pawns())
+      std::ranges::copy(StreamOrder::all(chess.layout(), StreamOrder::PawnSquares::All),
+                        std::back_inserter(orders));
     std::mt19937_64 rng(11);
     for (const StreamOrder& order : orders) {
       const Index n = order.size();
@@ -207,6 +200,8 @@ TEST(ChessStreamOrder, SampledWindowsSeeLegalPlacesInEveryOrder) {
   }
 }
 
+// Captures into every kind of smaller table, a pawn, and equal material on
+// both sides (where the stream holds White to move only).
 INSTANTIATE_TEST_SUITE_P(Tables, ChessWdlStream,
                          ::testing::Values("KQvK", "KPvK", "KQvKR", "KRvKR", "KBNvK"));
 

@@ -43,11 +43,13 @@ std::optional<StreamOrder> StreamOrder::from_tag(const Layout& layout, std::uint
 }
 
 std::vector<StreamOrder> StreamOrder::all(const Layout& layout) {
+  const bool room = layout.material().pieces() + 1 <= kMaxDigitsRanks2To7;
+  return all(layout, layout.pawns() && room ? PawnSquares::Ranks2To7 : PawnSquares::All);
+}
+
+std::vector<StreamOrder> StreamOrder::all(const Layout& layout, PawnSquares pawns) {
   std::vector<int> places(layout.material().pieces() + 1);
   std::iota(places.begin(), places.end(), 0);
-  const PawnSquares pawns = layout.pawns() && static_cast<int>(places.size()) <= kMaxDigitsRanks2To7
-                                ? PawnSquares::Ranks2To7
-                                : PawnSquares::All;
   std::vector<StreamOrder> out;
   do {
     if (auto o = make(layout, places, pawns)) out.push_back(*o);

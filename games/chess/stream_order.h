@@ -40,8 +40,10 @@ class StreamOrder {
   // The same, from tag(); nullopt for a tag that is no order of this layout.
   static std::optional<StreamOrder> from_tag(const Layout& layout, std::uint32_t tag);
   // Every order of the layout's digits, the index's own first; with pawns,
-  // their digits over ranks 2-7 where the tag has room.
+  // their digits over ranks 2-7 where the tag has room (as tables are
+  // written), or as `pawns` says.
   static std::vector<StreamOrder> all(const Layout& layout);
+  static std::vector<StreamOrder> all(const Layout& layout, PawnSquares pawns);
 
   // Four bits per place, outermost in the lowest bits, the count of digits
   // in the top four, and bit 27 for Ranks2To7: what the stream's header
