@@ -70,7 +70,9 @@ void expect_streams_agree(const fs::path& dir, const char* material, const char*
   ASSERT_TRUE(reader.stream(Chess::kClassStream)) << material << " has no class stream";
   const std::uint32_t tag = storage::ClassStream(*reader.stream(Chess::kClassStream), material).tag();
   if (game.layout().pawns()) {  // which listing the stream's tag names: its size
-    const bool all_squares = chess::Listing::from_tag(game.layout(), tag)->size() == game.size();
+    const auto listing = chess::Listing::from_tag(game.layout(), tag);
+    ASSERT_TRUE(listing) << material << " tag " << std::hex << tag;
+    const bool all_squares = listing->size() == game.size();
     EXPECT_EQ(all_squares, (std::is_same_v<G, AllSquaresChess>)) << material << " tag " << std::hex << tag;
   }
   const std::vector<std::uint16_t> values = reader.read_all();
