@@ -1,10 +1,11 @@
 #include "storage/pair_grammar.h"
 
 #include <algorithm>
-#include <bitset>
-#include <cstring>
+#include <span>
 #include <stdexcept>
+#include <utility>
 
+#include "storage/pair_scan.h"
 #include "storage/parts.h"
 
 namespace rtb::storage {
@@ -12,61 +13,50 @@ namespace {
 
 constexpr std::uint32_t kMaxSymbols = 4096;
 
-// A map from pairs (keys a << 16 | b) to values: open addressing with
-// linear probing, keys stored plus one so that a zeroed slot is empty,
-// doubled past half full. A round's pairs take a few MB at most, where a
-// dense width x width array would touch tens of MB of pages.
-template <class V>
-class PairTable {
+using pair_scan::key;
+using pair_scan::left;
+using pair_scan::right;
+using Counted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // {count, key}
+
+// The symbols of a sparse round's replaced pairs by the rank of their left
+// symbol among the lefts and of their right among the rights (0: none): a
+// lookup is three loads and no branch, in a table of (lefts + 1) x
+// (rights + 1) symbols. Where that table would pass kMaxCells (rounds that
+// replace more than about a thousand pairs), a pair is looked up among the
+// sorted pairs instead.
+class Replacements {
  public:
-  void clear(int bits) {
-    bits_ = bits;
-    used_ = 0;
-    slots_.assign(std::size_t{1} << bits, Slot{});
-  }
-  V& operator[](std::uint32_t key) {  // inserts V{} where key is missing
-    std::size_t at = find(key);
-    if (slots_[at].key == 0) {
-      if (2 * (used_ + 1) > slots_.size()) {
-        grow();
-        at = find(key);
-      }
-      slots_[at].key = key + 1;
-      ++used_;
+  void clear() { pairs_.clear(); }
+  void add(std::uint32_t key, std::uint16_t symbol) { pairs_.emplace_back(key, symbol); }
+  void build(std::uint32_t width) {
+    row_.assign(width, 0);
+    col_.assign(width, 0);
+    std::uint32_t rows = 0, cols = 0;
+    for (const auto& [key, symbol] : pairs_) {
+      if (row_[left(key)] == 0) row_[left(key)] = ++rows;
+      if (col_[right(key)] == 0) col_[right(key)] = ++cols;
     }
-    return slots_[at].value;
+    cols_ = cols + 1;
+    cells_.clear();
+    std::ranges::sort(pairs_);
+    if (std::size_t{rows + 1} * cols_ > kMaxCells) return;
+    cells_.assign(std::size_t{rows + 1} * cols_, 0);
+    for (const auto& [key, symbol] : pairs_) cells_[row_[left(key)] * cols_ + col_[right(key)]] = symbol;
   }
-  V get(std::uint32_t key) const {
-    const Slot& slot = slots_[find(key)];
-    return slot.key == 0 ? V{} : slot.value;
-  }
-  template <class F>
-  void for_each(const F& f) const {  // f(key, value) for each key held
-    for (const Slot& slot : slots_)
-      if (slot.key != 0) f(slot.key - 1, slot.value);
+  std::uint16_t operator()(std::uint16_t a, std::uint16_t b) const {
+    if (!cells_.empty()) return cells_[row_[a] * cols_ + col_[b]];
+    if (row_[a] == 0 || col_[b] == 0) return 0;
+    const auto at = std::ranges::lower_bound(pairs_, std::pair{key(a, b), std::uint16_t{0}});
+    return at != pairs_.end() && at->first == key(a, b) ? at->second : 0;
   }
 
  private:
-  struct Slot {
-    std::uint32_t key = 0;
-    V value{};
-  };
-  std::size_t find(std::uint32_t key) const {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t at = ((key + 1) * 0x9E3779B97F4A7C15ull) >> (64 - bits_);
-    while (slots_[at].key != key + 1 && slots_[at].key != 0) at = (at + 1) & mask;
-    return at;
-  }
-  void grow() {
-    const std::vector<Slot> old = std::move(slots_);
-    clear(bits_ + 1);
-    for (const Slot& slot : old)
-      if (slot.key != 0) slots_[find(slot.key - 1)] = slot, ++used_;
-  }
+  static constexpr std::size_t kMaxCells = std::size_t{1} << 20;  // 2 MB
 
-  int bits_ = 0;
-  std::size_t used_ = 0;
-  std::vector<Slot> slots_;
+  std::vector<std::pair<std::uint32_t, std::uint16_t>> pairs_;  // {key, symbol}
+  std::vector<std::uint32_t> row_, col_;
+  std::size_t cols_ = 1;
+  std::vector<std::uint16_t> cells_;
 };
 
 // One round's pair counts and the symbols given to the pairs it replaces.
@@ -74,7 +64,7 @@ class PairCounts {
  public:
   // A round over a sequence of `width` symbols. The first rounds, whose
   // sequences are the longest, have few symbols: their counts fit a dense
-  // width x width array that stays in the cache, and no hash is computed.
+  // width x width array that stays in the cache.
   void start(std::uint32_t width) {
     if (dense_)
       for (std::uint32_t k : replaced_) dense_symbols_[at(k)] = 0;  // at the last round's width
@@ -84,126 +74,145 @@ class PairCounts {
       dense_counts_.assign(std::size_t{width} * width, 0);
       dense_symbols_.resize(dense_counts_.size());
     } else {
-      counts_.clear(12);
-      symbols_.clear(10);
+      sparse_symbols_.clear();
     }
     replaced_.clear();
-    lefts_.reset();
-    rights_.reset();
   }
-
-  static std::uint32_t key(std::uint16_t a, std::uint16_t b) { return std::uint32_t{a} << 16 | b; }
-  static std::uint16_t left(std::uint32_t key) { return static_cast<std::uint16_t>(key >> 16); }
-  static std::uint16_t right(std::uint32_t key) { return static_cast<std::uint16_t>(key); }
 
   // Counts the pairs of `seq` that can be replaced; returns those seen at
   // least min_count times and at least half as often as the most frequent,
-  // most frequent first. A run "aaaa" is counted as it ends (2 aa), not
-  // pair by pair: long runs are where the sequence is. Each of up to
-  // `threads` parts of seq, cut where a run starts, counts apart.
+  // most frequent first. Each of up to `threads` parts of seq, cut where a
+  // run starts, counts apart.
   std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count,
                                       unsigned threads) {
     const unsigned parts = parts_for(seq.size(), threads);
     const std::vector<std::size_t> cut =
         cuts(seq.size(), parts, [&](std::size_t p) { return seq[p - 1] != seq[p]; });
-    std::vector<std::uint32_t> found;  // seen min_count times
-    if (dense_) {
-      std::vector<std::vector<std::uint32_t>> more(parts - 1,
-                                                   std::vector<std::uint32_t>(dense_counts_.size()));
-      run_parts(parts, [&](unsigned k) {
-        std::uint32_t* counts = k == 0 ? dense_counts_.data() : more[k - 1].data();
-        const std::size_t width = width_;  // a local: a store through counts might change width_
-        count_pairs(seq, cut[k], cut[k + 1],
-                    [&](std::uint32_t key, std::uint32_t n) { counts[cell(key, width)] += n; });
-      });
-      for (const auto& counts : more)
-        for (std::size_t c = 0; c < counts.size(); ++c) dense_counts_[c] += counts[c];
-      for (std::size_t c = 0; c < dense_counts_.size(); ++c)
-        if (dense_counts_[c] >= min_count)
-          found.push_back(
-              key(static_cast<std::uint16_t>(c / width_), static_cast<std::uint16_t>(c % width_)));
-    } else {
-      auto add = [&](std::uint32_t k, std::uint32_t n) {
-        std::uint32_t& count = counts_[k];
-        if (count < min_count && count + n >= min_count) found.push_back(k);
-        count += n;
-      };
-      std::vector<PairTable<std::uint32_t>> more(parts - 1);
-      run_parts(parts, [&](unsigned k) {
-        if (k == 0) {
-          count_pairs(seq, cut[0], cut[1], add);
-        } else {
-          more[k - 1].clear(12);
-          count_pairs(seq, cut[k], cut[k + 1],
-                      [&](std::uint32_t key, std::uint32_t n) { more[k - 1][key] += n; });
-        }
-      });
-      for (const auto& counts : more) counts.for_each(add);
-    }
-    // Counts looked up once each: a sort comparing through the table costs more than the counting.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> counted;  // {count, key}
+    Counted counted;  // seen min_count times
+    if (dense_)
+      count_dense(seq, cut, min_count, counted);
+    else
+      count_sparse(seq, cut, min_count, counted);
     std::uint32_t top = 0;
-    for (std::uint32_t k : found) {
-      counted.emplace_back(count(k), k);
-      top = std::max(top, counted.back().first);
-    }
+    for (const auto& [c, k] : counted) top = std::max(top, c);
     std::erase_if(counted, [&](const auto& x) { return x.first < std::max(min_count, top / 2); });
     std::ranges::sort(counted, [](const auto& x, const auto& y) {
       return x.first != y.first ? x.first > y.first : x.second < y.second;
     });
-    found.clear();
+    std::vector<std::uint32_t> found;
     for (const auto& [c, k] : counted) found.push_back(k);
     return found;
   }
-  std::uint32_t count(std::uint32_t key) const { return dense_ ? dense_counts_[at(key)] : counts_.get(key); }
 
   // Rewrites seq, left to right, replacing each pair given a symbol. Each
   // of up to `threads` parts of seq is rewritten apart, then moved up to
   // the one before: a part starts where the left-to-right rewrite of the
   // whole must stop too, between two symbols that differ and do not pair.
-  void replace(std::vector<std::uint16_t>& seq, unsigned threads) const {
-    if (dense_)
+  void replace(std::vector<std::uint16_t>& seq, unsigned threads) {
+    if (dense_) {
       replace_in_parts(seq, threads,
                        [&](std::uint16_t a, std::uint16_t b) { return dense_symbols_[a * width_ + b]; });
-    else  // few symbols start or end a replaced pair: the others skip the table
-      replace_in_parts(seq, threads, [&](std::uint16_t a, std::uint16_t b) {
-        return lefts_[a] && rights_[b] ? symbols_.get(key(a, b)) : std::uint16_t{0};
-      });
+    } else {
+      sparse_symbols_.build(width_);
+      replace_in_parts(seq, threads, sparse_symbols_);
+    }
   }
   void set_replacement(std::uint32_t key, std::uint16_t symbol) {
     if (dense_)
       dense_symbols_[at(key)] = symbol;
     else
-      symbols_[key] = symbol;
+      sparse_symbols_.add(key, symbol);
     replaced_.push_back(key);
-    lefts_.set(left(key));
-    rights_.set(right(key));
   }
 
  private:
   static constexpr std::uint32_t kDenseCells = 1u << 18;  // 1 MB of counts
 
-  // Calls add(key, n) for each pair of seq and each run's n pairs whose
-  // first symbol is in [lo, hi); lo starts a run.
-  template <class Add>
-  static void count_pairs(const std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi,
-                          const Add& add) {
-    if (seq.size() < 2) return;
-    const std::size_t stop = std::min(hi, seq.size() - 1);  // the pair at i ends at i + 1
-    for (std::size_t i = lo; i < stop;) {
-      const std::uint16_t a = seq[i], b = seq[i + 1];
-      if (a != b) {
-        add(key(a, b), 1);
-        ++i;
-        continue;
-      }
-      const std::size_t end = run_end(seq, i, seq.size());
-      add(key(a, a),
-          static_cast<std::uint32_t>((end - i) / 2));  // "aaa": the middle a cannot start a second aa
-      if (end < seq.size()) add(key(a, seq[end]), 1);
-      i = end;
-    }
+  void count_dense(const std::vector<std::uint16_t>& seq, const std::vector<std::size_t>& cut,
+                   std::uint32_t min_count, Counted& counted) {
+    const unsigned parts = static_cast<unsigned>(cut.size() - 1);
+    std::vector<std::vector<std::uint32_t>> more(parts - 1, std::vector<std::uint32_t>(dense_counts_.size()));
+    run_parts(parts, [&](unsigned k) {
+      std::uint32_t* counts = k == 0 ? dense_counts_.data() : more[k - 1].data();
+      const std::size_t width = width_;  // a local: a store through counts might change width_
+      pair_scan::count_pairs(seq, cut[k], cut[k + 1], [&](std::uint32_t key, std::uint32_t n) {
+        counts[left(key) * width + right(key)] += n;
+      });
+    });
+    for (const auto& counts : more)
+      for (std::size_t c = 0; c < counts.size(); ++c) dense_counts_[c] += counts[c];
+    for (std::size_t c = 0; c < dense_counts_.size(); ++c)
+      if (dense_counts_[c] >= min_count)
+        counted.emplace_back(dense_counts_[c], key(static_cast<std::uint16_t>(c / width_),
+                                                   static_cast<std::uint16_t>(c % width_)));
   }
+
+  // Too many symbols for a dense array: each pair's right symbol is put in
+  // the bucket of its left symbol (a counting sort: a pass over seq to size
+  // the buckets, one to fill them), then each bucket is counted in a row of
+  // `width` counts that stays in the cache, where a hash table of every
+  // pair would not. The pairs of long runs (n > 1) are few and kept aside.
+  void count_sparse(const std::vector<std::uint16_t>& seq, const std::vector<std::size_t>& cut,
+                    std::uint32_t min_count, Counted& counted) const {
+    const unsigned parts = static_cast<unsigned>(cut.size() - 1);
+    std::vector<std::vector<std::size_t>> next(parts, std::vector<std::size_t>(width_));  // by left symbol
+    std::vector<Counted> runs(parts);                                                     // {key, n}
+    run_parts(parts, [&](unsigned k) {
+      std::size_t* sizes = next[k].data();
+      pair_scan::count_pairs(seq, cut[k], cut[k + 1], [&](std::uint32_t key, std::uint32_t n) {
+        if (n == 1)
+          ++sizes[left(key)];
+        else
+          runs[k].emplace_back(key, n);
+      });
+    });
+    std::vector<std::size_t> bucket(width_ + 1);  // bucket a is [bucket[a], bucket[a + 1]), by part
+    std::size_t end = 0;
+    for (std::uint32_t a = 0; a < width_; ++a) {
+      bucket[a] = end;
+      for (unsigned k = 0; k < parts; ++k) end += std::exchange(next[k][a], end);
+    }
+    bucket[width_] = end;
+    std::vector<std::uint16_t> rights(end);
+    run_parts(parts, [&](unsigned k) {
+      std::size_t* at = next[k].data();
+      pair_scan::count_pairs(seq, cut[k], cut[k + 1], [&](std::uint32_t key, std::uint32_t n) {
+        if (n == 1) rights[at[left(key)]++] = right(key);
+      });
+    });
+    Counted aside;  // {key, n}, by key
+    for (const Counted& r : runs) aside.insert(aside.end(), r.begin(), r.end());
+    std::ranges::sort(aside);
+    // Part k counts the buckets of left symbols [first[k], first[k + 1]),
+    // about its share of the pairs.
+    std::vector<std::uint32_t> first(parts + 1, width_);
+    first[0] = 0;
+    for (unsigned k = 1; k < parts; ++k)
+      first[k] =
+          static_cast<std::uint32_t>(std::ranges::upper_bound(bucket, end / parts * k) - bucket.begin() - 1);
+    std::vector<Counted> found(parts);
+    run_parts(parts, [&](unsigned k) {
+      std::vector<std::uint32_t> row(width_);
+      auto side =
+          std::ranges::lower_bound(aside, std::pair{key(static_cast<std::uint16_t>(first[k]), 0), 0u});
+      for (std::uint32_t a = first[k]; a < std::max(first[k], first[k + 1]); ++a) {
+        const std::span<const std::uint16_t> bs(rights.data() + bucket[a], bucket[a + 1] - bucket[a]);
+        auto side_end = side;
+        while (side_end != aside.end() && left(side_end->first) == a) ++side_end;
+        for (std::uint16_t b : bs) ++row[b];
+        for (auto x = side; x != side_end; ++x) row[right(x->first)] += x->second;
+        auto take = [&](std::uint16_t b) {  // each count once, and the row left zero
+          if (const std::uint32_t c = std::exchange(row[b], 0); c >= min_count)
+            found[k].emplace_back(c, key(static_cast<std::uint16_t>(a), b));
+        };
+        for (std::uint16_t b : bs) take(b);
+        for (auto x = side; x != side_end; ++x) take(right(x->first));
+        side = side_end;
+      }
+    });
+    for (const Counted& f : found) counted.insert(counted.end(), f.begin(), f.end());
+  }
+
   template <class Lookup>
   static void replace_in_parts(std::vector<std::uint16_t>& seq, unsigned threads, const Lookup& symbol_of) {
     const unsigned parts = parts_for(seq.size(), threads);
@@ -211,68 +220,22 @@ class PairCounts {
       return seq[p - 1] != seq[p] && symbol_of(seq[p - 1], seq[p]) == 0;
     });
     std::vector<std::size_t> ends(parts);
-    run_parts(parts, [&](unsigned k) { ends[k] = replace_pairs(seq, cut[k], cut[k + 1], symbol_of); });
+    run_parts(parts,
+              [&](unsigned k) { ends[k] = pair_scan::replace_pairs(seq, cut[k], cut[k + 1], symbol_of); });
     std::uint16_t* data = seq.data();
     std::size_t out = ends[0];
     for (unsigned k = 1; k < parts; ++k)
       out = static_cast<std::size_t>(std::copy(data + cut[k], data + ends[k], data + out) - data);
     seq.resize(out);
   }
-  // symbol_of(a, b): the symbol replacing the pair ab, or 0. Rewrites
-  // seq[lo, hi) in place from lo, left to right, so that a run "aaaaa"
-  // becomes "rra" where aa is replaced by r; returns where it ends. Reads
-  // nothing from hi on, which another part may be rewriting.
-  template <class Lookup>
-  static std::size_t replace_pairs(std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi,
-                                   const Lookup& symbol_of) {
-    std::size_t out = lo, i = lo;
-    while (i + 1 < hi) {
-      const std::uint16_t a = seq[i], b = seq[i + 1];
-      const std::uint16_t r = symbol_of(a, b);
-      if (a == b) {  // a run: its pairs at once (writing behind i, never past what is still read)
-        const std::size_t end = run_end(seq, i, hi), pairs = (end - i) / 2;
-        if (r != 0) {
-          std::fill_n(seq.begin() + static_cast<std::ptrdiff_t>(out), pairs, r);
-          out += pairs;
-          i += 2 * pairs;
-        } else {  // all but its last a, which may still pair with what follows
-          std::fill_n(seq.begin() + static_cast<std::ptrdiff_t>(out), end - 1 - i, a);
-          out += end - 1 - i;
-          i = end - 1;
-        }
-        continue;
-      }
-      seq[out++] = r != 0 ? r : a;
-      i += r != 0 ? 2 : 1;
-    }
-    if (i < hi) seq[out++] = seq[i];
-    return out;
-  }
-  // The end of the run of seq[i] that starts at i, at most hi. Four
-  // symbols are compared at once: runs of one class are most of a sparse
-  // stream.
-  static std::size_t run_end(const std::vector<std::uint16_t>& seq, std::size_t i, std::size_t hi) {
-    const std::uint16_t a = seq[i];
-    const std::uint64_t four = a * 0x0001000100010001ull;
-    std::size_t j = i + 1;
-    for (std::uint64_t w = 0; j + 4 <= hi; j += 4) {
-      std::memcpy(&w, &seq[j], sizeof w);
-      if (w != four) break;
-    }
-    while (j < hi && seq[j] == a) ++j;
-    return j;
-  }
-  static std::size_t cell(std::uint32_t key, std::size_t width) { return left(key) * width + right(key); }
-  std::size_t at(std::uint32_t key) const { return cell(key, width_); }
+  std::size_t at(std::uint32_t key) const { return left(key) * width_ + right(key); }
 
   std::uint32_t width_ = 0;
   bool dense_ = false;
   std::vector<std::uint32_t> dense_counts_;
   std::vector<std::uint16_t> dense_symbols_;  // zero but where replaced_ says
-  PairTable<std::uint32_t> counts_;
-  PairTable<std::uint16_t> symbols_;  // new symbols are never 0
+  Replacements sparse_symbols_;
   std::vector<std::uint32_t> replaced_;
-  std::bitset<kMaxSymbols> lefts_, rights_;  // the symbols that start and end a replaced pair
 };
 
 }  // namespace
@@ -292,7 +255,7 @@ PairGrammar build_pair_grammar(std::vector<std::uint16_t> sequence, std::uint32_
     std::size_t chosen = 0;
     for (std::uint32_t key : counts.frequent(sequence, min_count, threads)) {
       if (g.symbols() == limits.max_symbols) break;
-      const std::uint16_t a = counts.left(key), b = counts.right(key);
+      const std::uint16_t a = left(key), b = right(key);
       if (std::uint64_t{g.lengths[a]} + g.lengths[b] > limits.max_length) continue;
       const auto symbol = static_cast<std::uint16_t>(g.symbols());
       counts.set_replacement(key, symbol);

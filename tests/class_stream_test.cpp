@@ -300,8 +300,8 @@ PairGrammar naive_pair_grammar(std::vector<std::uint16_t> seq, std::uint32_t ter
 }
 
 // Long sequences reach thousands of symbols: the first rounds count in a
-// dense array, the later ones in a hash table; both must choose as the
-// plain rounds do.
+// dense array, the later ones by buckets of left symbols; both must choose
+// as the plain rounds do.
 TEST(PairGrammar, ChoosesAsThePlainRounds) {
   std::mt19937_64 rng(11);
   std::uint32_t most = 0;
@@ -344,6 +344,32 @@ TEST(PairGrammar, LongRunsAsThePlainRounds) {
       ASSERT_EQ(g.pairs, plain.pairs) << "round " << round << ", threads " << threads;
       ASSERT_EQ(g.sequence, plain.sequence) << "round " << round << ", threads " << threads;
     }
+  }
+}
+
+// One round that replaces 1,200 pairs, each with a left and a right symbol
+// of its own: their lookup table would take 1,201 x 1,201 cells, past what
+// a round's table is given, so the round looks pairs up among the sorted
+// ones instead, and must still rewrite as the plain rounds do.
+TEST(PairGrammar, ManyPairsInOneRoundAsThePlainRounds) {
+  std::mt19937_64 rng(17);
+  constexpr std::uint16_t kPairs = 1200;
+  std::vector<std::uint16_t> order;
+  for (int copy = 0; copy < 10; ++copy)
+    for (std::uint16_t p = 0; p < kPairs; ++p) order.push_back(p);
+  std::ranges::shuffle(order, rng);
+  std::vector<std::uint16_t> seq;
+  for (std::uint16_t p : order) {
+    seq.push_back(p);
+    seq.push_back(static_cast<std::uint16_t>(kPairs + p));
+  }
+  const PairGrammarLimits limits{4096, 1u << 16, 8};
+  const PairGrammar plain = naive_pair_grammar(seq, 2 * kPairs, limits);
+  ASSERT_GE(plain.pairs.size(), std::size_t{kPairs});
+  for (unsigned threads : {1u, 2u}) {
+    const PairGrammar g = build_pair_grammar(seq, 2 * kPairs, limits, threads);
+    ASSERT_EQ(g.pairs, plain.pairs) << "threads " << threads;
+    ASSERT_EQ(g.sequence, plain.sequence) << "threads " << threads;
   }
 }
 
