@@ -202,6 +202,45 @@ TEST(ChessStreamOrder, SampledWindowsSeeLegalPlacesInEveryOrder) {
   }
 }
 
+// The ranking counts every order over a few windows and only its shortlist
+// over all: it must pick what that plain two-step count picks, whatever
+// the threads, though orders stop counting once they cannot be among the
+// best. A class is a hash of the index without its lowest `shift` bits:
+// the orders that walk those bits innermost have few runs, and among them
+// the counts are close, so that a few windows and all of them rank them
+// apart.
+TEST(ChessStreamOrder, RankingPicksAsThePlainShortlistedCount) {
+  using namespace class_stream_detail;
+  Params p;
+  p.set("material", "KRvKP");
+  const Chess chess(p);
+  const auto orders = chess.stream_orders();
+  ASSERT_GT(orders.size(), kShortlist);
+  for (int shift : {6, 12, 18}) {
+    const auto class_at = [&](Index i) {
+      return StreamClass{static_cast<std::uint8_t>(((i >> shift) * 0x9E3779B97F4A7C15ull) >> 62), true};
+    };
+    auto counts = [&](const std::vector<std::size_t>& which, Index windows) {
+      std::vector<std::uint64_t> runs(orders.size(), kNoRuns);
+      for (std::size_t k : which)
+        runs[k] = sampled_runs(
+            orders[k], 0, orders[k].size(), class_at, [] { return kNoRuns; }, windows);
+      return runs;
+    };
+    std::vector<std::size_t> all(orders.size());
+    for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
+    const std::vector<std::size_t> shortlist = fewest_of(counts(all, kFirstWindows), kShortlist);
+    const std::vector<std::uint64_t> full = counts(shortlist, kWindows);
+    const std::vector<std::size_t> best = fewest_of(full, kStreamTries);
+    for (unsigned threads : {1u, 2u}) {
+      ThreadPool pool(threads);
+      const StreamRanking ranking = rank(pool, orders, class_at, StreamLayout{});
+      EXPECT_EQ(ranking.orders, best) << "shift " << shift << ", threads " << threads;
+      EXPECT_EQ(ranking.fewest_runs, full[best[0]]) << "shift " << shift << ", threads " << threads;
+    }
+  }
+}
+
 // Captures into every kind of smaller table, a pawn, and equal material on
 // both sides (where the stream holds White to move only).
 INSTANTIATE_TEST_SUITE_P(Tables, ChessWdlStream,
