@@ -83,7 +83,7 @@ class PairCounts {
   // least min_count times and at least half as often as the most frequent,
   // most frequent first. Each of up to `threads` parts of seq, cut where a
   // run starts, counts apart.
-  std::vector<std::uint32_t> frequent(const std::vector<std::uint16_t>& seq, std::uint32_t min_count,
+  std::vector<std::uint32_t> frequent(std::vector<std::uint16_t>& seq, std::uint32_t min_count,
                                       unsigned threads) {
     const unsigned parts = parts_for(seq.size(), threads);
     const std::vector<std::size_t> cut =
@@ -128,7 +128,7 @@ class PairCounts {
  private:
   static constexpr std::uint32_t kDenseCells = 1u << 18;  // 1 MB of counts
 
-  void count_dense(const std::vector<std::uint16_t>& seq, const std::vector<std::size_t>& cut,
+  void count_dense(std::span<const std::uint16_t> seq, const std::vector<std::size_t>& cut,
                    std::uint32_t min_count, Counted& counted) {
     const unsigned parts = static_cast<unsigned>(cut.size() - 1);
     std::vector<std::vector<std::uint32_t>> more(parts - 1, std::vector<std::uint32_t>(dense_counts_.size()));
@@ -152,8 +152,12 @@ class PairCounts {
   // the buckets, one to fill them), then each bucket is counted in a row of
   // `width` counts that stays in the cache, where a hash table of every
   // pair would not. The pairs of long runs (n > 1) are few and kept aside.
-  void count_sparse(const std::vector<std::uint16_t>& seq, const std::vector<std::size_t>& cut,
+  // The buckets take 2 bytes a pair: they go in seq's spare capacity, which
+  // the rounds before left at least as large in a long stream (its first
+  // sparse round is a fraction of what was listed), so that no more is held.
+  void count_sparse(std::vector<std::uint16_t>& sequence, const std::vector<std::size_t>& cut,
                     std::uint32_t min_count, Counted& counted) const {
+    const std::span<const std::uint16_t> seq(sequence);
     const unsigned parts = static_cast<unsigned>(cut.size() - 1);
     std::vector<std::vector<std::size_t>> next(parts, std::vector<std::size_t>(width_));  // by left symbol
     std::vector<Counted> runs(parts);                                                     // {key, n}
@@ -173,7 +177,14 @@ class PairCounts {
       for (unsigned k = 0; k < parts; ++k) end += std::exchange(next[k][a], end);
     }
     bucket[width_] = end;
-    std::vector<std::uint16_t> rights(end);
+    std::vector<std::uint16_t> own;  // where seq has not the room
+    const std::size_t length = sequence.size();
+    if (sequence.capacity() - length >= end)
+      sequence.resize(length + end);
+    else
+      own.resize(end);
+    const std::span<std::uint16_t> rights =
+        own.empty() ? std::span(sequence).subspan(length) : std::span<std::uint16_t>(own);
     run_parts(parts, [&](unsigned k) {
       std::size_t* at = next[k].data();
       pair_scan::count_pairs(seq, cut[k], cut[k + 1], [&](std::uint32_t key, std::uint32_t n) {
@@ -211,6 +222,7 @@ class PairCounts {
       }
     });
     for (const Counted& f : found) counted.insert(counted.end(), f.begin(), f.end());
+    sequence.resize(length);
   }
 
   template <class Lookup>

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <vector>
+#include <span>
 
 namespace rtb::storage::pair_scan {
 
@@ -34,7 +34,7 @@ inline bool four_of(const std::uint16_t* s, std::uint16_t a) {
 
 // The end of the run of seq[i] that starts at i, at most hi: four symbols
 // compared at once, the first that differs found by its bits.
-inline std::size_t run_end(const std::vector<std::uint16_t>& seq, std::size_t i, std::size_t hi) {
+inline std::size_t run_end(std::span<const std::uint16_t> seq, std::size_t i, std::size_t hi) {
   const std::uint16_t a = seq[i];
   const std::uint64_t four = a * 0x0001000100010001ull;
   std::size_t j = i + 1;
@@ -51,7 +51,7 @@ inline std::size_t run_end(const std::vector<std::uint16_t>& seq, std::size_t i,
 // run overlap: "aaaa" holds two aa that can be replaced, not three, so in
 // a run only every other pair counts, which `odd` tracks.
 template <class Add>
-void count_pairs(const std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi, const Add& add) {
+void count_pairs(std::span<const std::uint16_t> seq, std::size_t lo, std::size_t hi, const Add& add) {
   if (seq.size() < 2) return;
   const std::uint16_t* s = seq.data();
   const std::size_t stop = std::min(hi, seq.size() - 1);  // the pair at i ends at i + 1
@@ -79,7 +79,7 @@ void count_pairs(const std::vector<std::uint16_t>& seq, std::size_t lo, std::siz
 // replaced unless its first symbol went into the pair replaced before it
 // (`taken`); every symbol is stored, and counted only if it stays.
 template <class Lookup>
-std::size_t replace_pairs(std::vector<std::uint16_t>& seq, std::size_t lo, std::size_t hi,
+std::size_t replace_pairs(std::span<std::uint16_t> seq, std::size_t lo, std::size_t hi,
                           const Lookup& symbol_of) {
   std::uint16_t* s = seq.data();
   std::size_t out = lo;  // at most i: the stores stay behind what is still read
