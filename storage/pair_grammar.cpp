@@ -166,7 +166,7 @@ class PairCounts {
       pair_scan::count_pairs(seq, cut[k], cut[k + 1], [&](std::uint32_t key, std::uint32_t n) {
         if (n == 1)
           ++sizes[left(key)];
-        else
+        else if (n > 1)
           runs[k].emplace_back(key, n);
       });
     });

@@ -47,9 +47,10 @@ inline std::size_t run_end(std::span<const std::uint16_t> seq, std::size_t i, st
 }
 
 // Calls add(key, n) for each pair of seq whose first symbol is in [lo, hi),
-// lo the start of a run; n is 1 but for a long run's pairs. The pairs of a
-// run overlap: "aaaa" holds two aa that can be replaced, not three, so in
-// a run only every other pair counts, which `odd` tracks.
+// lo the start of a run: n is 1, or 0 for a pair that overlaps the one
+// counted before it, or a long run's count. The pairs of a run overlap:
+// "aaaa" holds two aa that can be replaced, not three, so in a run only
+// every other pair counts, which `odd` tracks.
 template <class Add>
 void count_pairs(std::span<const std::uint16_t> seq, std::size_t lo, std::size_t hi, const Add& add) {
   if (seq.size() < 2) return;
