@@ -16,7 +16,8 @@ constexpr std::uint32_t kMaxSymbols = 4096;
 using pair_scan::key;
 using pair_scan::left;
 using pair_scan::right;
-using Counted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // {count, key}
+using Counted = std::vector<std::pair<std::uint32_t, std::uint32_t>>;    // {count, key}
+using RunCounts = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // {key, n}: a long run's pairs
 
 // The symbols of a sparse round's replaced pairs by the rank of their left
 // symbol among the lefts and of their right among the rights (0: none): a
@@ -160,7 +161,7 @@ class PairCounts {
     const std::span<const std::uint16_t> seq(sequence);
     const unsigned parts = static_cast<unsigned>(cut.size() - 1);
     std::vector<std::vector<std::size_t>> next(parts, std::vector<std::size_t>(width_));  // by left symbol
-    std::vector<Counted> runs(parts);                                                     // {key, n}
+    std::vector<RunCounts> runs(parts);
     run_parts(parts, [&](unsigned k) {
       std::size_t* sizes = next[k].data();
       pair_scan::count_pairs(seq, cut[k], cut[k + 1], [&](std::uint32_t key, std::uint32_t n) {
@@ -191,8 +192,8 @@ class PairCounts {
         if (n == 1) rights[at[left(key)]++] = right(key);
       });
     });
-    Counted aside;  // {key, n}, by key
-    for (const Counted& r : runs) aside.insert(aside.end(), r.begin(), r.end());
+    RunCounts aside;  // by key
+    for (const RunCounts& r : runs) aside.insert(aside.end(), r.begin(), r.end());
     std::ranges::sort(aside);
     // Part k counts the buckets of left symbols [first[k], first[k + 1]),
     // about its share of the pairs.
