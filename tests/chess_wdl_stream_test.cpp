@@ -227,11 +227,20 @@ TEST(ChessStreamOrder, RankingPicksAsThePlainShortlistedCount) {
             orders[k], 0, orders[k].size(), class_at, [] { return kNoRuns; }, windows);
       return runs;
     };
+    auto fewest = [](const std::vector<std::uint64_t>& runs, std::size_t keep) {  // ties to the first listed
+      std::vector<std::pair<std::uint64_t, std::size_t>> by_runs;
+      for (std::size_t k = 0; k < runs.size(); ++k)
+        if (runs[k] != kNoRuns) by_runs.emplace_back(runs[k], k);
+      std::ranges::sort(by_runs);
+      std::vector<std::size_t> out;
+      for (std::size_t n = 0; n < std::min(keep, by_runs.size()); ++n) out.push_back(by_runs[n].second);
+      return out;
+    };
     std::vector<std::size_t> all(orders.size());
     for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
-    const std::vector<std::size_t> shortlist = fewest_of(counts(all, kFirstWindows), kShortlist);
+    const std::vector<std::size_t> shortlist = fewest(counts(all, kFirstWindows), kShortlist);
     const std::vector<std::uint64_t> full = counts(shortlist, kWindows);
-    const std::vector<std::size_t> best = fewest_of(full, kStreamTries);
+    const std::vector<std::size_t> best = fewest(full, kStreamTries);
     for (unsigned threads : {1u, 2u}) {
       ThreadPool pool(threads);
       const StreamRanking ranking = rank(pool, orders, class_at, StreamLayout{});
