@@ -158,6 +158,37 @@ class PairCounts {
   // sparse round is a fraction of what was listed), so that no more is held.
   void count_sparse(std::vector<std::uint16_t>& sequence, const std::vector<std::size_t>& cut,
                     std::uint32_t min_count, Counted& counted) const {
+    const std::size_t length = sequence.size();
+    std::vector<std::uint16_t> own;  // where seq has not the room
+    const Buckets buckets = fill_buckets(sequence, cut, own);
+    const unsigned parts = static_cast<unsigned>(cut.size() - 1);
+    // Part k counts the buckets of left symbols [first[k], first[k + 1]),
+    // about its share of the pairs.
+    const std::vector<std::size_t>& bucket = buckets.start;
+    std::vector<std::uint32_t> first(parts + 1, width_);
+    first[0] = 0;
+    for (unsigned k = 1; k < parts; ++k)
+      first[k] = static_cast<std::uint32_t>(std::ranges::upper_bound(bucket, bucket[width_] / parts * k) -
+                                            bucket.begin() - 1);
+    std::vector<Counted> found(parts);
+    run_parts(parts, [&](unsigned k) {
+      count_buckets(buckets, first[k], std::max(first[k], first[k + 1]), min_count, found[k]);
+    });
+    for (const Counted& f : found) counted.insert(counted.end(), f.begin(), f.end());
+    sequence.resize(length);
+  }
+
+  // A sparse round's pairs by left symbol: bucket a holds the right symbols
+  // rights[start[a], start[a + 1]); `aside` the long runs' counts, by key.
+  struct Buckets {
+    std::vector<std::size_t> start;
+    std::span<const std::uint16_t> rights;
+    RunCounts aside;
+  };
+  // Fills the buckets of seq's pairs, in seq's spare capacity (seq then
+  // grows past its pairs, which count_sparse undoes) or else in `own`.
+  Buckets fill_buckets(std::vector<std::uint16_t>& sequence, const std::vector<std::size_t>& cut,
+                       std::vector<std::uint16_t>& own) const {
     const std::span<const std::uint16_t> seq(sequence);
     const unsigned parts = static_cast<unsigned>(cut.size() - 1);
     std::vector<std::vector<std::size_t>> next(parts, std::vector<std::size_t>(width_));  // by left symbol
@@ -171,17 +202,17 @@ class PairCounts {
           runs[k].emplace_back(key, n);
       });
     });
-    std::vector<std::size_t> bucket(width_ + 1);  // bucket a is [bucket[a], bucket[a + 1]), by part
+    Buckets out;
+    out.start.resize(width_ + 1);  // each bucket holds its pairs part by part
     std::size_t end = 0;
     for (std::uint32_t a = 0; a < width_; ++a) {
-      bucket[a] = end;
+      out.start[a] = end;
       for (unsigned k = 0; k < parts; ++k) end += std::exchange(next[k][a], end);
     }
-    bucket[width_] = end;
-    std::vector<std::uint16_t> own;  // where seq has not the room
+    out.start[width_] = end;
     const std::size_t length = sequence.size();
     if (sequence.capacity() - length >= end)
-      sequence.resize(length + end);
+      sequence.resize(length + end);  // within its capacity: seq still points at its pairs
     else
       own.resize(end);
     const std::span<std::uint16_t> rights =
@@ -192,38 +223,33 @@ class PairCounts {
         if (n == 1) rights[at[left(key)]++] = right(key);
       });
     });
-    RunCounts aside;  // by key
-    for (const RunCounts& r : runs) aside.insert(aside.end(), r.begin(), r.end());
-    std::ranges::sort(aside);
-    // Part k counts the buckets of left symbols [first[k], first[k + 1]),
-    // about its share of the pairs.
-    std::vector<std::uint32_t> first(parts + 1, width_);
-    first[0] = 0;
-    for (unsigned k = 1; k < parts; ++k)
-      first[k] =
-          static_cast<std::uint32_t>(std::ranges::upper_bound(bucket, end / parts * k) - bucket.begin() - 1);
-    std::vector<Counted> found(parts);
-    run_parts(parts, [&](unsigned k) {
-      std::vector<std::uint32_t> row(width_);
-      auto side =
-          std::ranges::lower_bound(aside, std::pair{key(static_cast<std::uint16_t>(first[k]), 0), 0u});
-      for (std::uint32_t a = first[k]; a < std::max(first[k], first[k + 1]); ++a) {
-        const std::span<const std::uint16_t> bs(rights.data() + bucket[a], bucket[a + 1] - bucket[a]);
-        auto side_end = side;
-        while (side_end != aside.end() && left(side_end->first) == a) ++side_end;
-        for (std::uint16_t b : bs) ++row[b];
-        for (auto x = side; x != side_end; ++x) row[right(x->first)] += x->second;
-        auto take = [&](std::uint16_t b) {  // each count once, and the row left zero
-          if (const std::uint32_t c = std::exchange(row[b], 0); c >= min_count)
-            found[k].emplace_back(c, key(static_cast<std::uint16_t>(a), b));
-        };
-        for (std::uint16_t b : bs) take(b);
-        for (auto x = side; x != side_end; ++x) take(right(x->first));
-        side = side_end;
-      }
-    });
-    for (const Counted& f : found) counted.insert(counted.end(), f.begin(), f.end());
-    sequence.resize(length);
+    out.rights = rights;
+    for (const RunCounts& r : runs) out.aside.insert(out.aside.end(), r.begin(), r.end());
+    std::ranges::sort(out.aside);
+    return out;
+  }
+
+  // The pairs of the buckets of left symbols [lo, hi) seen at least
+  // min_count times, counted in one row of `width` counts.
+  void count_buckets(const Buckets& buckets, std::uint32_t lo, std::uint32_t hi, std::uint32_t min_count,
+                     Counted& found) const {
+    std::vector<std::uint32_t> row(width_);
+    const RunCounts& aside = buckets.aside;
+    auto side = std::ranges::lower_bound(aside, std::pair{key(static_cast<std::uint16_t>(lo), 0), 0u});
+    for (std::uint32_t a = lo; a < hi; ++a) {
+      const auto bs = buckets.rights.subspan(buckets.start[a], buckets.start[a + 1] - buckets.start[a]);
+      auto side_end = side;
+      while (side_end != aside.end() && left(side_end->first) == a) ++side_end;
+      for (std::uint16_t b : bs) ++row[b];
+      for (auto x = side; x != side_end; ++x) row[right(x->first)] += x->second;
+      auto take = [&](std::uint16_t b) {  // each count once, and the row left zero
+        if (const std::uint32_t c = std::exchange(row[b], 0); c >= min_count)
+          found.emplace_back(c, key(static_cast<std::uint16_t>(a), b));
+      };
+      for (std::uint16_t b : bs) take(b);
+      for (auto x = side; x != side_end; ++x) take(right(x->first));
+      side = side_end;
+    }
   }
 
   template <class Lookup>
