@@ -67,9 +67,19 @@ class OwnedUpdates {
     const Index last = std::max<Index>(size, 1) - 1, target = Index{16} * workers;
     const unsigned shift = workers == 1 ? 63 : static_cast<unsigned>(std::bit_width(last / target));
     const std::size_t parts = workers == 1 ? 1 : static_cast<std::size_t>((last >> shift) + 1);
+    // A part starts with room for its share of a round and a quarter
+    // more (a round ends only after the chunk that passes it), so that one
+    // part, as with one worker, holds a round without doubling: doubling
+    // it would copy into twice the room and hold both at once. Pages not
+    // written stay out of the resident set.
+    const std::size_t share = round_ / parts + round_ / (4 * parts) + 64;
     for (Outbox& o : outboxes_) {
       o.parts_.resize(parts);
       o.shift_ = shift;
+      for (Outbox::Part& part : o.parts_) {
+        part.entries = std::make_unique_for_overwrite<Index[]>(share);
+        part.capacity = share;
+      }
     }
   }
 
