@@ -258,6 +258,7 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
 }  // namespace rtb::cli
 
 int main(int argc, char** argv) {
+  rtb::share_one_heap();
   rtb::cli::MpiRun mpi_run;
 #ifdef RTB_MPI
   // MPI is started only by mpirun, so a plain run pays nothing for it.

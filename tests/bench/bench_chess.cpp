@@ -305,6 +305,7 @@ int probe(const std::filesystem::path& dir, double seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  rtb::share_one_heap();  // as tbgen, whose peaks `generate` reports
   const std::string mode = argc > 1 ? argv[1] : "";
   try {
     if (mode == "generate" && argc >= 4)
