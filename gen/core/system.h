@@ -21,11 +21,11 @@ inline std::uint64_t peak_memory_bytes() {
 // heaps of their own, and a table is built on whichever thread is free, so
 // the arrays a table freed often stayed in a heap its next table's thread
 // did not allocate from: a run of many tables held 20-50% more memory, and
-// how much moved from run to run (material=all4, one thread: 108-116 MB
-// peak against 86-95 MB with one heap). A fixed mmap threshold instead
-// (1 MiB) gave 72-75 MB at three times the system time, each large array
-// mapped afresh and faulted in again. Allocations are few and large here,
-// so threads rarely wait on the one heap.
+// how much moved from run to run (material=all4 --compact, one thread:
+// 100-137 MB peak against 80-95 MB with one heap). A fixed mmap threshold
+// instead (1 MiB) gave 72-75 MB at three times the system time, each large
+// array mapped afresh and faulted in again. Allocations are few and large
+// here, so threads rarely wait on the one heap.
 inline void share_one_heap() {
   mallopt(M_ARENA_MAX, 1);
 }
