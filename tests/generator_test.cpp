@@ -2,6 +2,7 @@
 // thousands of random graphs, with one thread and with several.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "games/graph/graph.h"
@@ -52,8 +53,28 @@ Graph as_graph_plugin(const naive::GraphSpec& spec, const naive::Graph& g) {
   return Graph(g.n, edges, options, known);
 }
 
+// Losses with moves inside the graph whose plies come from a move leaving
+// it: slower than one ply past the slowest win inside. Only these read the
+// game again when decided (position_code::kFloored).
+int losses_set_by_known_moves(const naive::Graph& g, const std::vector<Value>& values) {
+  int n = 0;
+  for (std::uint32_t v = 0; v < g.n; ++v) {
+    if (!values[v].is_loss()) continue;
+    std::uint32_t inside = 0, known = 0;
+    for (const auto& e : g.out[v]) {
+      if (e.inside)
+        inside = std::max(inside, values[e.to].depth() + 1);
+      else if (e.known.is_win())
+        known = std::max(known, e.known.depth() + 1);
+    }
+    n += inside > 0 && known > inside;
+  }
+  return n;
+}
+
 TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
   constexpr int kGraphs = 2400;
+  int set_by_known_moves = 0;
   for (std::uint64_t seed = 1; seed <= kGraphs; ++seed) {
     naive::GraphSpec spec = naive::random_spec(seed);
     spec.random_terminals = seed % 5 == 0;
@@ -67,11 +88,13 @@ TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
     if (!spec.random_terminals)
       expect_same(expected, run(as_graph_plugin(spec, g), 2), what + " graph plugin");
     if (HasFatalFailure()) return;
+    set_by_known_moves += losses_set_by_known_moves(g, expected);
   }
+  EXPECT_GT(set_by_known_moves, 100);  // the second look at a loss really decided some
 }
 
 TEST(Generator, MatchesNaiveFixpointWithSaturatedCounters) {
-  int heavy_losses = 0;
+  int heavy_losses = 0, set_by_known_moves = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     const naive::Graph g = naive::heavy_graph(seed);
     const auto expected = naive::solve_wdl(g);
@@ -80,8 +103,10 @@ TEST(Generator, MatchesNaiveFixpointWithSaturatedCounters) {
     expect_same(expected, run(game, 2), "seed " + std::to_string(seed) + " 2 threads");
     if (HasFatalFailure()) return;
     for (std::uint32_t v = 0; v < g.n; ++v) heavy_losses += g.out[v].size() >= 255 && expected[v].is_loss();
+    set_by_known_moves += losses_set_by_known_moves(g, expected);
   }
-  EXPECT_GT(heavy_losses, 100);  // the recount really decided losses
+  EXPECT_GT(heavy_losses, 100);        // the recount really decided losses
+  EXPECT_GT(set_by_known_moves, 100);  // and some took their plies from known moves
 }
 
 // Layers of some hundred thousand unmoves, each worked in many rounds of

@@ -17,6 +17,7 @@
 #include "gen/core/output.h"
 #include "gen/wdl/class_stream.h"
 #include "gen/wdl/depth_stream.h"
+#include "gen/wdl/position_code.h"
 #include "gen/wdl/retrograde.h"
 #include "gen/wdl/slices.h"
 #include "gen/wdl/tiers.h"
@@ -40,11 +41,13 @@ template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
 
 // What a wdl solver's checkpoint belongs to: the table, its index size, and
-// the generator whose state it is.
+// the generator whose state it is, with the form of its open positions'
+// codes (gen/wdl/position_code.h), so that no build reads another's.
 template <Game G>
 std::string checkpoint_identity(const G& game) {
   return std::string(kWdlKind) + " " + std::string(G::kName) + " " + game.params().canonical() + " " +
-         game.identity() + " size " + std::to_string(game.size()) + " " + RTB_GENERATOR_VERSION;
+         game.identity() + " size " + std::to_string(game.size()) + " " + RTB_GENERATOR_VERSION + " " +
+         std::string(position_code::kForm);
 }
 
 // Checkpoints of one table's run, and the state an earlier run left.

@@ -185,7 +185,7 @@ class Retrograde {
       return;
     }
     if (look.value.is_draw()) {
-      code_[i] = position_code::open(look.open);
+      code_[i] = position_code::open(look.open, look.loss_floor > 0);
     } else {
       position_code::check_depth(look.value.depth());
       code_[i] = look.value.code();
@@ -304,7 +304,7 @@ class Retrograde {
   [[gnu::noinline]] void push(unsigned worker, std::uint32_t depth, Index i) {
     // Depth order: a value found while working a layer is deeper than it.
     assert(static_cast<std::int64_t>(depth) > working_depth_);
-    assert(load(i) < position_code::kOpen);
+    assert(load(i) < position_code::kFloored);
     if (entries32_)
       layers32_.push(worker, depth, static_cast<std::uint32_t>(i));
     else
@@ -327,14 +327,15 @@ class Retrograde {
 
   // One of q's moves leads to a win in `depth`: one move fewer is open.
   [[gnu::always_inline]] void successor_won(unsigned worker, Index q, std::uint32_t depth) {
-    using position_code::kOpen, position_code::kSaturated;
+    using namespace position_code;
     const std::uint16_t c = load(q);
     assert(c != kIllegal);  // unmoves yield legal positions
-    if (!position_code::is_open(c)) return;
-    if (c == kSaturated) {
-      if (open_moves(q, depth) == 0) make_loss(worker, q, depth);
-    } else if (c == kOpen + 1) {
-      make_loss(worker, q, depth);
+    if (!is_open(c)) return;
+    const std::uint32_t left = open_count(c);
+    if (left == kSaturatedCount) {
+      if (open_moves(q, depth) == 0) make_loss(worker, q, depth, floored(c));
+    } else if (left == 1) {
+      make_loss(worker, q, depth, floored(c));
     } else {
       store(q, c - 1);
     }
@@ -356,10 +357,11 @@ class Retrograde {
     return open;
   }
 
-  // Every inside move of q leads to a win of at most `depth` plies; the loser
-  // also counts the moves that leave the table to a known win.
-  [[gnu::noinline]] void make_loss(unsigned worker, Index q, std::uint32_t depth) {
-    const std::uint32_t plies = loss_plies(game_, q, depth);
+  // Every inside move of q leads to a win of at most `depth` plies, the last
+  // found of exactly `depth`; where `floored`, a move that leaves the table
+  // leads to a known win, and the loser counts those too.
+  [[gnu::noinline]] void make_loss(unsigned worker, Index q, std::uint32_t depth, bool floored) {
+    const std::uint32_t plies = floored ? loss_plies(game_, q, depth) : depth + 1;
     position_code::check_depth(plies);
     store(q, Value::loss(plies).code());
     push(worker, plies, q);
