@@ -327,7 +327,8 @@ class Retrograde {
 
   // One of q's moves leads to a win in `depth`: one move fewer is open.
   [[gnu::always_inline]] void successor_won(unsigned worker, Index q, std::uint32_t depth) {
-    using namespace position_code;
+    using position_code::floored, position_code::is_open, position_code::kSaturatedCount,
+        position_code::open_count;
     const std::uint16_t c = load(q);
     assert(c != kIllegal);  // unmoves yield legal positions
     if (!is_open(c)) return;
