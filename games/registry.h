@@ -50,6 +50,21 @@ Result dispatch(std::string_view name, const Params& params, Visit& visit) {
     throw GameError("unknown game " + quote_input(name) + " (tbgen --list shows the games)");
 }
 
+template <class Result, class Visit, class G, class... Rest>
+Result dispatch_type(std::string_view name, Visit& visit) {
+  if (name == G::kName) return visit(std::type_identity<G>{});
+  if constexpr (sizeof...(Rest) > 0)
+    return dispatch_type<Result, Visit, Rest...>(name, visit);
+  else
+    throw GameError("unknown game " + quote_input(name) + " (tbgen --list shows the games)");
+}
+
+template <class Visit, class First, class... Rest>
+auto dispatch_type_all(GameList<First, Rest...>, std::string_view name, Visit& visit) {
+  using Result = decltype(visit(std::type_identity<First>{}));
+  return dispatch_type<Result, Visit, First, Rest...>(name, visit);
+}
+
 template <class Visit, class First, class... Rest>
 auto dispatch_all(GameList<First, Rest...>, std::string_view name, const Params& params, Visit& visit) {
   using Result = decltype(visit(std::declval<const First&>()));
@@ -63,6 +78,15 @@ auto dispatch_all(GameList<First, Rest...>, std::string_view name, const Params&
 template <class Visit>
 auto with_game(std::string_view name, const Params& params, Visit&& visit) {
   return detail::dispatch_all(Registry{}, name, params, visit);
+}
+
+// Returns visit(std::type_identity<G>{}) for the registered game type G
+// named `name`, without building a plugin (its parameters may name a set
+// of tables); every game must give the same result type. Throws GameError
+// for an unknown game.
+template <class Visit>
+auto with_game_type(std::string_view name, Visit&& visit) {
+  return detail::dispatch_type_all(Registry{}, name, visit);
 }
 
 // The tables a parameter set names: several for a parameter that names a

@@ -2,7 +2,7 @@
 # Checks the tracked sources: clang-format (the repository's .clang-format)
 # on every C and C++ source and header, then clang-tidy (the repository's
 # .clang-tidy) on every C++ source of the project's code (games, gen,
-# storage, probe, cli, server, python), its headers included; with --all on
+# storage, probe, answers, cli, server, python), its headers included; with --all on
 # the tests and benchmarks too. The tests are left out by default because
 # they are half of clang-tidy's time in CI and are checked otherwise: built
 # with -Werror and run under ASan+UBSan and TSan.
@@ -47,7 +47,7 @@ if [ ! -f "$db" ]; then
   exit 1
 fi
 # tests/install/ is built outside the tree, against an installed rtb
-# (tests/install_test.sh), so it is in no compilation database here.
+# (tests/e2e/install_test.sh), so it is in no compilation database here.
 if $all; then
   mapfile -t cpp < <(git ls-files '*.cpp' ':!:tests/install/*')
 else
@@ -62,8 +62,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   printf '  %s\n' "${missing[@]}"
   exit 1
 fi
-# Diagnostics from the project's own headers only, not from system headers.
-header_filter="^$root/(games|gen|storage|probe|cli|server|python|tests)/"
+# Diagnostics from the project's own headers only, not from system headers;
+# the build reaches them through its layer folders (cmake/RtbLayers.cmake).
+header_filter="^($root|$build/layers/[^/]+)/(games|gen|storage|probe|answers|cli|server|python|tests)/"
 # Compiler warnings are the compiler's (the build has -Werror): clang's own
 # warnings, and the GCC-only flags it does not know (-Wno-restrict), are no
 # findings here.

@@ -17,7 +17,7 @@ targets=(fuzz_params fuzz_position fuzz_graph_file fuzz_block fuzz_table)
 build="$root/build-fuzz"
 
 # Line tables only (-g1): the stack traces of a finding need no more.
-CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
   -DRTB_FUZZ=ON -DRTB_BENCHMARKS=OFF -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" make_table_seed >/dev/null

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Debian packages (cpack -G DEB), checks their contents
-# (tests/deb_test.sh), installs them for real with `apt-get install
+# (tests/e2e/deb_test.sh), installs them for real with `apt-get install
 # ./*.deb`, and runs the install test against /usr: the C program through
 # pkg-config, the C++ program through find_package, on a table made by the
 # installed tbgen; and, where the Python module was built, imports it with
@@ -36,10 +36,10 @@ for p in "${packages[@]}"; do
     exit 1
   fi
 done
-"$root/tests/deb_test.sh" "$build" "$debs"
+"$root/tests/e2e/deb_test.sh" "$build" "$debs"
 (cd "$debs" && DEBIAN_FRONTEND=noninteractive apt-get install -y ./*.deb)
 dpkg -L "${packages[@]}"
-"$root/tests/install_test.sh" --installed /usr "$root"
+"$root/tests/e2e/install_test.sh" --installed /usr "$root"
 if [[ " ${packages[*]} " == *" python3-rtb "* ]]; then
   tables=$(mktemp -d /tmp/rtb-debs-tables.XXXXXX)
   tbgen --game tictactoe --out "$tables" --quiet

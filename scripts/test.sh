@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Checks formatting and runs clang-tidy (scripts/check-style.sh), then builds
-# rtb three ways and runs every test: a plain release build, one with
-# AddressSanitizer and UndefinedBehaviorSanitizer, and the threaded tests
-# under ThreadSanitizer; then fuzzes every parser for 20 s each
+# Checks formatting and runs clang-tidy (scripts/check-style.sh) and the
+# layer check (scripts/layers.py), then builds rtb three ways and runs every
+# test: a plain release build (and its man pages, scripts/check-man.sh), one
+# with AddressSanitizer and UndefinedBehaviorSanitizer, and the threaded
+# tests under ThreadSanitizer; then fuzzes every parser for 20 s each
 # (scripts/fuzz.sh). The sanitizer builds keep assert() on. Under CI=true as
-# root it also installs the Debian packages (scripts/test-debs.sh).
+# root it also installs the Debian packages (scripts/test-debs.sh). Each
+# step's time is printed, and all of them at the end. The fast loop for a
+# change is scripts/dev-check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -21,9 +24,16 @@ configure() {  # configure <build dir> <RTB_SANITIZE>
   # Line tables only (-g1): enough for the sanitizers' and debuggers' stack
   # traces, and much cheaper to compile and link than full debug info.
   # compile_commands.json for clang-tidy.
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+  # Ninja: a build folder made with another generator starts again.
+  grep -qs "CMAKE_GENERATOR:INTERNAL=Ninja" "$dir/CMakeCache.txt" || rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks \
     -DRTB_WEB=$web "${mpi[@]}" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+}
+times=()
+timed() {  # timed <what> <start>: prints and keeps the seconds since start
+  times+=("$1 $((SECONDS - $2)) s")
+  echo "== $1 in $((SECONDS - $2)) s"
 }
 run() {  # run <build dir> <RTB_SANITIZE> <build target> <ctest args...>
   local dir=$1 sanitize=$2 target=$3
@@ -32,26 +42,32 @@ run() {  # run <build dir> <RTB_SANITIZE> <build target> <ctest args...>
   configure "$dir" "$sanitize"
   local start=$SECONDS
   cmake --build "$dir" -j"$jobs" --target "$target"
-  echo "== $dir built in $((SECONDS - start)) s"
+  timed "$dir built" $start
   start=$SECONDS
   ctest --test-dir "$dir" --output-on-failure -j"$jobs" "$@"
-  echo "== $dir tested in $((SECONDS - start)) s"
+  timed "$dir tested" $start
 }
 echo "== style"
 start=$SECONDS
 configure build-test ""
 scripts/check-style.sh build-test
-echo "== style checked in $((SECONDS - start)) s"
+python3 scripts/layers.py check build-test
+timed "style checked" $start
 run build-test "" all
+scripts/check-man.sh build-test
 # On a throwaway machine (CI, as root): the Debian packages installed for
 # real with apt-get and used from /usr.
 if [ "${CI:-}" = true ] && [ "$(id -u)" = 0 ]; then
   echo "== Debian packages"
+  start=$SECONDS
   scripts/test-debs.sh build-test
+  timed "Debian packages tested" $start
 fi
 run build-asan address all
 run build-tsan thread rtb_threads_tests -L threads
 echo "== fuzz"
 start=$SECONDS
 scripts/fuzz.sh 20
-echo "== fuzz done in $((SECONDS - start)) s"
+timed "fuzzed" $start
+echo "== all done in $SECONDS s:"
+printf '   %s\n' "${times[@]}"

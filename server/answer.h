@@ -6,7 +6,7 @@
 #include <exception>
 #include <stdexcept>
 
-#include "cli/common.h"
+#include "answers/common.h"
 #include "games/game.h"
 #include "probe/table.h"
 #include "server/api.h"
@@ -28,7 +28,7 @@ Reply answer(Handler&& handler) {
     return error_reply(404, e.what());
   } catch (const storage::StorageError& e) {
     return error_reply(500, e.what());  // a damaged table: not the client's fault
-  } catch (const cli::UsageError& e) {
+  } catch (const answers::UsageError& e) {
     return error_reply(400, e.what());
   } catch (const GameError& e) {
     return error_reply(400, e.what());

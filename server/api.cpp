@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <system_error>
 
-#include "cli/common.h"
-#include "cli/table_lookup.h"
+#include "answers/common.h"
+#include "answers/table_lookup.h"
 #include "games/quote_input.h"
 #include "games/registry.h"
 #include "server/answer.h"
@@ -26,16 +26,17 @@ bool flag(const Query& query, std::string_view key) {
   return v && *v != "0" && *v != "false";
 }
 
-cli::TableLookup lookup_of(const std::string& game, const std::filesystem::path& dir, const Query& query) {
+answers::TableLookup lookup_of(const std::string& game, const std::filesystem::path& dir,
+                               const Query& query) {
   if (!is_game(game)) throw NotFound("unknown game " + quote_input(game));
-  cli::TableLookup lookup;
+  answers::TableLookup lookup;
   lookup.dir = dir;
   lookup.game = game;
   lookup.solver = last_value(query, kSolver).value_or("wdl");
   lookup.position = last_value(query, kPosition);
   for (const auto& [key, value] : query)
     if (key.empty())
-      throw cli::UsageError("a query parameter without a name");
+      throw answers::UsageError("a query parameter without a name");
     else if (key != kPosition && key != kIndex && key != kLine && key != kSolver)
       lookup.params.set(key, value);
   return lookup;
@@ -44,23 +45,23 @@ cli::TableLookup lookup_of(const std::string& game, const std::filesystem::path&
 }  // namespace
 
 Reply error_reply(int status, const std::string& message) {
-  return {status, cli::Json{{"error", message}}.dump()};
+  return {status, answers::Json{{"error", message}}.dump()};
 }
 
 Api::Api(std::filesystem::path dir) : open_(dir), chess_(dir) {}
 
 const ServedTable& Api::table_for(const std::string& game, const Query& query) const {
-  const cli::TableLookup lookup = lookup_of(game, open_.dir(), query);
-  const std::string key = game + '\n' + lookup.solver + '\n' + cli::table_params(lookup).canonical();
+  const answers::TableLookup lookup = lookup_of(game, open_.dir(), query);
+  const std::string key = game + '\n' + lookup.solver + '\n' + answers::table_params(lookup).canonical();
   {
     const std::lock_guard lock(found_mutex_);
     if (const auto it = found_.find(key); it != found_.end()) return *it->second;
   }
   const ServedTable* table = nullptr;
   try {
-    table = &open_.at(cli::find_table(lookup));
+    table = &open_.at(answers::find_table(lookup));
   } catch (const ProbeError& e) {
-    if (!std::filesystem::exists(cli::expected_table(lookup))) throw NotFound(e.what());
+    if (!std::filesystem::exists(answers::expected_table(lookup))) throw NotFound(e.what());
     throw;
   }
   const std::lock_guard lock(found_mutex_);
@@ -74,11 +75,11 @@ Reply Api::tables() const {
     for (const auto& entry : std::filesystem::directory_iterator(open_.dir()))
       if (entry.path().extension() == ".rtb") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
-    cli::Json out = cli::Json::array();
+    answers::Json out = answers::Json::array();
     for (const auto& file : files) {
       try {
         const ServedTable& t = open_.at(file);
-        cli::Json params = cli::Json::object();
+        answers::Json params = answers::Json::object();
         for (const std::string& canonical : {t.meta.params, t.meta.solver_params}) {
           const Params given = Params::from_canonical(canonical);
           for (const auto& [key, value] : given.values()) params[key] = value;
@@ -89,7 +90,7 @@ Reply Api::tables() const {
                        {"params", params},
                        {"file", file.filename().string()},
                        {"kind", t.solver},
-                       {"start", t.start ? cli::Json(*t.start) : cli::Json(nullptr)}});
+                       {"start", t.start ? answers::Json(*t.start) : answers::Json(nullptr)}});
       } catch (const std::exception&) {
         // A damaged or foreign file is left out of the list; probing it says why.
       }
@@ -101,11 +102,11 @@ Reply Api::tables() const {
 Reply Api::position(const std::string& game, const Query& query) const {
   return answer([&] {
     const ServedTable& t = table_for(game, query);
-    cli::PositionQuery q;
+    answers::PositionQuery q;
     q.text = last_value(query, kPosition);
     if (const auto index = last_value(query, kIndex))
-      q.index = cli::number_option("index", *index, 0, UINT64_MAX);
-    if (!q.text == !q.index) throw cli::UsageError("give one of position=TEXT and index=N");
+      q.index = answers::number_option("index", *index, 0, UINT64_MAX);
+    if (!q.text == !q.index) throw answers::UsageError("give one of position=TEXT and index=N");
     q.line = flag(query, kLine);
     return t.reader->position(q);
   });

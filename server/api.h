@@ -9,7 +9,7 @@
 #include <mutex>
 #include <string>
 
-#include "cli/lichess.h"
+#include "answers/lichess.h"
 #include "probe/probe.h"
 #include "server/open_tables.h"
 
@@ -48,7 +48,7 @@ class Api {
   static constexpr std::size_t kMaxFound = 4096;
   mutable std::mutex found_mutex_;
   mutable std::map<std::string, const ServedTable*> found_;
-  cli::ChessTables chess_;  // the directory's chess tables, for /standard
+  answers::ChessTables chess_;  // the directory's chess tables, for /standard
 };
 
 }  // namespace rtb::server

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "cli/markup.h"
+#include "answers/markup.h"
 #include "server/api.h"
 
 namespace rtb::server {
@@ -107,7 +107,7 @@ HttpServer::HttpServer(const ServeOptions& options) : impl_(std::make_unique<Imp
   } else {
     const std::string page = [&] {
       std::string html = kNoWebPage;
-      const std::string escaped = cli::markup_escaped(options.web.string());
+      const std::string escaped = answers::markup_escaped(options.web.string());
       return html.replace(html.find("%s"), 2, escaped);
     }();
     http.Get("/",

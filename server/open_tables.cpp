@@ -10,10 +10,10 @@ const ServedTable& OpenTables::at(const std::filesystem::path& path) const {
     OpenedTable table(path);
     auto served = std::make_unique<ServedTable>();
     served->meta = table.meta();
-    served->solver = cli::kind_named(served->meta.value_kind).solver;
+    served->solver = answers::kind_named(served->meta.value_kind).solver;
     const AnyGame& game = table.bare_game();
     if (const auto start = game.start()) served->start = game.text(*start);
-    served->reader = cli::kind_named(served->meta.value_kind).open(std::move(table));
+    served->reader = answers::kind_named(served->meta.value_kind).open(std::move(table));
     slot = std::move(served);
   } catch (...) {
     open_.erase(path);

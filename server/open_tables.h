@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "cli/value_kind.h"
+#include "answers/value_kind.h"
 
 namespace rtb::server {
 
@@ -18,10 +18,10 @@ struct ServedTable {
   storage::TableMeta meta;
   std::string solver;                // tbprobe --solver of its kind: wdl, grundy, arena
   std::optional<std::string> start;  // the start position, where the game has one
-  std::unique_ptr<cli::KindReader> reader;
+  std::unique_ptr<answers::KindReader> reader;
   // --stats reads every value: computed once, on first request.
   mutable std::once_flag stats_once;
-  mutable cli::Json stats;
+  mutable answers::Json stats;
 };
 
 class OpenTables {

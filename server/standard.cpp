@@ -1,15 +1,15 @@
 // GET /standard?fen=..: lichess's tablebase answer (cli/lichess.h).
-#include "cli/common.h"
-#include "cli/lichess.h"
+#include "answers/common.h"
+#include "answers/lichess.h"
 #include "server/answer.h"
 
 namespace rtb::server {
 
 Reply Api::standard(const Query& query) const {
-  return answer([&]() -> cli::Json {
+  return answer([&]() -> answers::Json {
     const auto it = query.find("fen");
-    if (it == query.end()) throw cli::UsageError("give fen=FEN");
-    return cli::lichess_answer(chess_, it->second);
+    if (it == query.end()) throw answers::UsageError("give fen=FEN");
+    return answers::lichess_answer(chess_, it->second);
   });
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "cli/common.h"
+#include "answers/common.h"
 #include "server/http.h"
 
 namespace po = boost::program_options;
@@ -22,11 +22,11 @@ namespace {
 void parse_bind(const std::string& bind, ServeOptions& o) {
   const auto colon = bind.rfind(':');
   if (colon == std::string::npos || colon == 0)
-    throw cli::UsageError("--bind takes HOST:PORT, not " + quote_input(bind));
+    throw answers::UsageError("--bind takes HOST:PORT, not " + quote_input(bind));
   o.host = bind.substr(0, colon);
   if (o.host.size() > 2 && o.host.front() == '[' && o.host.back() == ']')
     o.host = o.host.substr(1, o.host.size() - 2);
-  o.port = static_cast<int>(cli::number_option("bind port", bind.substr(colon + 1), 0, 65535));
+  o.port = static_cast<int>(answers::number_option("bind port", bind.substr(colon + 1), 0, 65535));
 }
 
 // SIGINT and SIGTERM stop the server cleanly: every worker thread is made
@@ -82,23 +82,24 @@ int main(int argc, char** argv) {
     po::store(po::parse_command_line(argc, argv, options), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    throw cli::UsageError(e.what());
+    throw answers::UsageError(e.what());
   }
   if (vm.count("help")) {
     std::cout << options;
     return 0;
   }
   if (vm.count("version")) {
-    std::cout << cli::version_line("tbserve") << "\n";
+    std::cout << answers::version_line("tbserve") << "\n";
     return 0;
   }
-  if (o.dir.empty()) throw cli::UsageError("give --dir DIR");
+  if (o.dir.empty()) throw answers::UsageError("give --dir DIR");
   if (!std::filesystem::is_directory(o.dir))
-    throw cli::UsageError("no directory " + quote_input(o.dir.string()));
+    throw answers::UsageError("no directory " + quote_input(o.dir.string()));
   parse_bind(bind, o);
   o.web = web;
   o.threads = std::max(8u, std::thread::hardware_concurrency());
-  if (vm.count("threads")) o.threads = static_cast<unsigned>(cli::number_option("threads", threads, 1, 1024));
+  if (vm.count("threads"))
+    o.threads = static_cast<unsigned>(answers::number_option("threads", threads, 1, 1024));
 
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
@@ -124,5 +125,5 @@ int main(int argc, char** argv) {
 }  // namespace rtb::server
 
 int main(int argc, char** argv) {
-  return rtb::cli::run_command("tbserve", [&] { return rtb::server::main(argc, argv); });
+  return rtb::answers::run_command("tbserve", [&] { return rtb::server::main(argc, argv); });
 }

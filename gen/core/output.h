@@ -13,6 +13,7 @@
 #include "gen/core/options.h"
 #include "storage/table_lock.h"
 #include "storage/table_meta.h"
+#include "storage/table_path.h"
 #include "storage/table_writer.h"
 
 #ifndef RTB_GENERATOR_VERSION
@@ -63,10 +64,6 @@ inline TablePlace place_in_plan(const BuildOptions& options, const std::string& 
     if (options.plan[k] == name)
       place = {name, static_cast<std::uint32_t>(k + 1), static_cast<std::uint32_t>(options.plan.size())};
   return place;
-}
-
-inline std::filesystem::path table_path(const std::filesystem::path& dir, const std::string& name) {
-  return dir / (name + ".rtb");
 }
 
 // Refuses, without force, to write a table that exists.

@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "games/game.h"
-#include "games/registry.h"
 #include "gen/mpi/comm.h"
 #include "gen/mpi/split_retrograde.h"
 #include "gen/mpi/split_tiers.h"

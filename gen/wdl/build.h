@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "games/game.h"
-#include "games/registry.h"
 #include "gen/core/checkpoint.h"
+#include "gen/core/dependency.h"
 #include "gen/core/output.h"
 #include "gen/wdl/class_stream.h"
 #include "gen/wdl/depth_stream.h"
@@ -142,13 +142,13 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
       }
     for (std::size_t k = 0; k < deps.size(); ++k) {
       const Dependency& dep = deps[k];
-      const auto path = with_game(dep.game, dep.params, [&](auto& sub) {
-        const auto p = table_path(options.out_dir, sub.table_name());
-        if (std::filesystem::exists(p)) return p;
+      G sub = dependency_of(game, dep);
+      auto path = table_path(options.out_dir, sub.table_name());
+      if (!std::filesystem::exists(path)) {
         if (!build_missing)
-          throw storage::StorageError(game.table_name() + " needs " + p.string() + ", which is missing");
-        return build_table(sub, quiet_deps);
-      });
+          throw storage::StorageError(game.table_name() + " needs " + path.string() + ", which is missing");
+        path = build_table(sub, quiet_deps);
+      }
       const storage::TableReader reader(path);
       if (!reader.has_values())
         throw storage::StorageError(game.table_name() + " needs the values of " + path.string() +

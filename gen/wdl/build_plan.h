@@ -89,22 +89,22 @@ inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, 
   if (failure) std::rethrow_exception(failure);
 }
 
-// Builds one table of a plan into options.out_dir (build_table).
-inline void build_planned(const PlannedTable& t, const BuildOptions& options) {
-  with_game(t.game, t.params, [&](auto& game) {
-    if constexpr (wdl_solvable<std::decay_t<decltype(game)>>()) build_table(game, options);
-    return 0;
-  });
+// Builds one table of a plan of `G` (plan_run<G>) into options.out_dir.
+template <Game G>
+void build_planned(const PlannedTable& t, const BuildOptions& options) {
+  G game(t.params);  // not const: build_table attaches the tables it reads
+  build_table(game, options);
 }
 
-// Builds the plan's tables, several at once, each one's progress placed in
-// the plan.
-inline void build_tables(const std::vector<PlannedTable>& plan, BuildOptions options) {
+// Builds the tables of a plan of `G`, several at once, each one's progress
+// placed in the plan.
+template <Game G>
+void build_tables(const std::vector<PlannedTable>& plan, BuildOptions options) {
   for (const PlannedTable& t : plan) options.plan.push_back(t.name);
   build_plan(plan, options.gen.threads, [&](const PlannedTable& t, unsigned threads) {
     BuildOptions one = options;
     one.gen.threads = threads;
-    build_planned(t, one);
+    build_planned<G>(t, one);
   });
 }
 

@@ -14,7 +14,7 @@
 
 #include "games/game.h"
 #include "games/impartial.h"
-#include "games/registry.h"
+#include "gen/core/dependency.h"
 #include "gen/core/output.h"
 
 namespace rtb {
@@ -34,13 +34,12 @@ void plan_table(const G& game, const BuildOptions& options, std::vector<PlannedT
   if (std::ranges::any_of(plan, [&](const PlannedTable& t) { return t.name == game.table_name(); })) return;
   PlannedTable table{game.table_name(), std::string(G::kName), game.params(), {}, {}, game.size()};
   if constexpr (AttachesDependencies<G>)
-    for (const Dependency& dep : game.dependencies())
-      with_game(dep.game, dep.params, [&](auto& sub) {
-        table.reads.push_back(sub.table_name());
-        if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())))
-          plan_table(sub, options, plan);
-        return 0;
-      });
+    for (const Dependency& dep : game.dependencies()) {
+      G sub = dependency_of(game, dep);
+      table.reads.push_back(sub.table_name());
+      if (!std::filesystem::exists(table_path(options.out_dir, sub.table_name())))
+        plan_table(sub, options, plan);
+    }
   plan.push_back(std::move(table));
 }
 
@@ -52,28 +51,25 @@ inline void link_plan(std::vector<PlannedTable>& plan) {
         if (plan[k].name == name) t.needs.push_back(k);
 }
 
-// The plan of a run of game `game_name` with `params`, in build order. The
-// tables of a set that exist are skipped unless forced; a single table
-// that exists is refused unless forced, before any table it reads is
-// built. Throws GameError for a game the wdl solver cannot solve.
-inline std::vector<PlannedTable> plan_run(std::string_view game_name, const Params& params,
-                                          const BuildOptions& options) {
-  const std::vector<Params> tables = expand_params(game_name, params);
+// The plan of a run of `G` with `params`, in build order. The tables of a
+// set (G::expand, ExpandsParams) that exist are skipped unless forced; a
+// single table that exists is refused unless forced, before any table it
+// reads is built. Throws GameError for bad parameters.
+template <Game G>
+std::vector<PlannedTable> plan_run(const Params& params, const BuildOptions& options) {
+  std::vector<Params> tables{params};
+  if constexpr (ExpandsParams<G>) tables = G::expand(params);
   std::vector<PlannedTable> plan;
-  for (const Params& one : tables)
-    with_game(game_name, one, [&](auto& game) {
-      using G = std::decay_t<decltype(game)>;
-      if constexpr (!wdl_solvable<G>())
-        throw GameError("game " + std::string(game_name) +
-                        " has moves to sums of positions: generate it with --solver grundy");
-      else if (tables.size() == 1) {
-        refuse_existing(table_path(options.out_dir, game.table_name()), options);
-        plan_table(game, options, plan);
-      } else if (options.force || !std::filesystem::exists(table_path(options.out_dir, game.table_name()))) {
-        plan_table(game, options, plan);
-      }
-      return 0;
-    });
+  for (const Params& one : tables) {
+    const G game(one);
+    const auto path = table_path(options.out_dir, game.table_name());
+    if (tables.size() == 1) {
+      refuse_existing(path, options);
+      plan_table(game, options, plan);
+    } else if (options.force || !std::filesystem::exists(path)) {
+      plan_table(game, options, plan);
+    }
+  }
   link_plan(plan);
   return plan;
 }

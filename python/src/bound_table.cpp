@@ -1,6 +1,6 @@
 #include "bound_table.h"
 
-#include "cli/common.h"
+#include "answers/common.h"
 #include "errors.h"
 #include "games/registry.h"
 
@@ -42,7 +42,7 @@ BoundTable::BoundTable(const std::filesystem::path& path, const std::string& exp
   require_dependencies(table);
   meta_ = table.meta();
   game_ = make_game(meta_.game, Params::from_canonical(meta_.params));
-  reader_ = cli::kind_named(meta_.value_kind).open(std::move(table));
+  reader_ = answers::kind_named(meta_.value_kind).open(std::move(table));
 }
 
 std::filesystem::path BoundTable::file_in(const std::filesystem::path& dir, const std::string& game,
@@ -54,10 +54,10 @@ std::filesystem::path BoundTable::file_in(const std::filesystem::path& dir, cons
   if (position)
     if (auto named = reading_position([&] { return params_for_position(game, *position); })) all = *named;
   for (const auto& [key, value] : params.values()) all.set(key, value);
-  const cli::ValueKind* kind = nullptr;
+  const answers::ValueKind* kind = nullptr;
   try {
-    kind = &cli::kind_of_solver(solver);
-  } catch (const cli::UsageError& e) {
+    kind = &answers::kind_of_solver(solver);
+  } catch (const answers::UsageError& e) {
     throw BadArgument(e.what());
   }
   std::filesystem::path path;
@@ -71,8 +71,8 @@ std::filesystem::path BoundTable::file_in(const std::filesystem::path& dir, cons
   return path;
 }
 
-cli::Json BoundTable::position(const std::string& text, bool line) const {
-  const cli::KindReader& r = reader();
+answers::Json BoundTable::position(const std::string& text, bool line) const {
+  const answers::KindReader& r = reader();
   const auto named = reading_position([&] { return params_for_position(meta_.game, text); });
   if (named) {
     // A position that names its table (chess): that table must be here.
@@ -80,7 +80,7 @@ cli::Json BoundTable::position(const std::string& text, bool line) const {
     const Params table_params = Params::from_canonical(meta_.params);
     for (const auto& [key, value] : table_params.values())
       if (!all.has(key)) all.set(key, value);
-    const auto file = cli::kind_named(meta_.value_kind).file_in(path_.parent_path(), meta_.game, all);
+    const auto file = answers::kind_named(meta_.value_kind).file_in(path_.parent_path(), meta_.game, all);
     require_file(file, "no table for " + meta_.game + " " + all.canonical() + " in " +
                            path_.parent_path().string() + " (expected " + file.filename().string() + ")");
   } else {
@@ -89,8 +89,8 @@ cli::Json BoundTable::position(const std::string& text, bool line) const {
   return r.position({text, std::nullopt, line});
 }
 
-cli::Json BoundTable::position_at(Index index, bool line) const {
-  const cli::KindReader& r = reader();
+answers::Json BoundTable::position_at(Index index, bool line) const {
+  const answers::KindReader& r = reader();
   if (index >= game_->size() || !game_->legal(index))
     throw BadPosition("index " + std::to_string(index) + " is not a position of this table");
   return r.position({std::nullopt, index, line});
@@ -114,7 +114,7 @@ void BoundTable::close() {
   grundy_.reset();
 }
 
-const cli::KindReader& BoundTable::reader() const {
+const answers::KindReader& BoundTable::reader() const {
   if (!reader_) throw Closed("table " + path_.string() + " is closed");
   return *reader_;
 }

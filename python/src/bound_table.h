@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "cli/value_kind.h"
+#include "answers/value_kind.h"
 #include "probe/grundy.h"
 
 namespace rtb::python {
@@ -31,13 +31,13 @@ class BoundTable {
                                        const std::optional<std::string>& position);
 
   const std::filesystem::path& path() const { return path_; }
-  cli::Json meta() const { return cli::meta_json(meta_); }
+  answers::Json meta() const { return answers::meta_json(meta_); }
 
-  cli::Json position(const std::string& text, bool line) const;
-  cli::Json position_at(Index index, bool line) const;
-  cli::Json stats() const { return reader().stats(); }
+  answers::Json position(const std::string& text, bool line) const;
+  answers::Json position_at(Index index, bool line) const;
+  answers::Json stats() const { return reader().stats(); }
   // `threads` workers, 0 for every core.
-  cli::Json reachable(unsigned threads) const {
+  answers::Json reachable(unsigned threads) const {
     return reader().reachable(threads ? threads : std::max(1u, std::thread::hardware_concurrency()), {});
   }
   // Checks every page, block and value; Corrupt on the first damage.
@@ -49,12 +49,12 @@ class BoundTable {
   bool closed() const { return !reader_; }
 
  private:
-  const cli::KindReader& reader() const;
+  const answers::KindReader& reader() const;
 
   std::filesystem::path path_;
   storage::TableMeta meta_;
   std::unique_ptr<AnyGame> game_;  // without dependencies: reads positions
-  std::unique_ptr<cli::KindReader> reader_;
+  std::unique_ptr<answers::KindReader> reader_;
   mutable std::unique_ptr<GrundyTable> grundy_;  // opened by the first sum
 };
 

@@ -4,26 +4,26 @@ namespace rtb::python {
 
 namespace py = pybind11;
 
-py::object to_python(const cli::Json& j) {
+py::object to_python(const answers::Json& j) {
   switch (j.type()) {
-    case cli::Json::value_t::null:
+    case answers::Json::value_t::null:
       return py::none();
-    case cli::Json::value_t::boolean:
+    case answers::Json::value_t::boolean:
       return py::bool_(j.get<bool>());
-    case cli::Json::value_t::number_integer:
+    case answers::Json::value_t::number_integer:
       return py::int_(j.get<std::int64_t>());
-    case cli::Json::value_t::number_unsigned:
+    case answers::Json::value_t::number_unsigned:
       return py::int_(j.get<std::uint64_t>());
-    case cli::Json::value_t::number_float:
+    case answers::Json::value_t::number_float:
       return py::float_(j.get<double>());
-    case cli::Json::value_t::string:
+    case answers::Json::value_t::string:
       return py::str(j.get_ref<const std::string&>());
-    case cli::Json::value_t::array: {
+    case answers::Json::value_t::array: {
       py::list out;
-      for (const cli::Json& item : j) out.append(to_python(item));
+      for (const answers::Json& item : j) out.append(to_python(item));
       return out;
     }
-    case cli::Json::value_t::object: {
+    case answers::Json::value_t::object: {
       py::dict out;
       for (const auto& [key, value] : j.items()) out[py::str(key)] = to_python(value);
       return out;

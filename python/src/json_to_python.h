@@ -4,10 +4,10 @@
 
 #include <pybind11/pybind11.h>
 
-#include "cli/json.h"
+#include "answers/json.h"
 
 namespace rtb::python {
 
-pybind11::object to_python(const cli::Json& j);
+pybind11::object to_python(const answers::Json& j);
 
 }  // namespace rtb::python

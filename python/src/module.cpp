@@ -8,10 +8,10 @@
 
 #include <map>
 
+#include "answers/common.h"
+#include "answers/kinds/grundy.h"
 #include "bound_table.h"
 #include "chess_probe.h"
-#include "cli/common.h"
-#include "cli/kinds/grundy.h"
 #include "errors.h"
 #include "games/registry.h"
 #include "json_to_python.h"
@@ -38,7 +38,7 @@ py::object grundy_sum(const std::vector<std::pair<const BoundTable*, std::string
       throw BadPosition(e.what());
     }
   }
-  return to_python(cli::grundy_sum(parts));
+  return to_python(answers::grundy_sum(parts));
 }
 
 // The exception classes of rtb/_errors.py, kept for the life of the process
@@ -78,7 +78,7 @@ void translate_errors(const py::module_& errors) {
       PyErr_SetString(c.error, e.what());
     } catch (const GameError& e) {
       PyErr_SetString(c.error, e.what());
-    } catch (const cli::UsageError& e) {
+    } catch (const answers::UsageError& e) {
       PyErr_SetString(c.error, e.what());
     }
   });

@@ -31,12 +31,13 @@
 
 #include "gen/core/system.h"
 #include "gen/core/thread_pool.h"
+#include "gen/instances/instances.h"
 #include "gen/wdl/build.h"
 #include "gen/wdl/build_plan.h"
 #include "gen/wdl/verify.h"
 #include "probe/rtb_chess.h"
 #include "storage/class_stream.h"
-#include "tests/chess_support.h"
+#include "tests/support/chess_support.h"
 
 namespace {
 
@@ -80,7 +81,7 @@ int generate(const std::filesystem::path& dir, const std::string& what, unsigned
     if (!std::filesystem::exists(table_path(dir, game.table_name()))) plan_table(game, options, plan);
   }
   link_plan(plan);
-  build_tables(plan, options);
+  build_tables<Chess>(plan, options);
   const double cpu = cpu_seconds() - cpu0;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   std::printf(

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "games/graph/graph.h"
+#include "gen/instances/instances.h"
 #include "gen/wdl/build.h"
 #include "probe/probe.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/common.h"
+#include "answers/common.h"
 #include "games/any_game.h"
 #include "tests/fuzz/fuzz_support.h"
 
@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   lines.erase(lines.begin());
   Params params;
   try {
-    params = rtb::cli::parse_params(lines);
+    params = rtb::answers::parse_params(lines);
   } catch (const GameError&) {
     return 0;
   }
