@@ -9,7 +9,7 @@
 namespace rtb::answers {
 
 const std::vector<ValueKind>& value_kinds() {
-  static const std::vector<ValueKind> kinds{wdl_kind(), grundy_kind(), arena_kind()};
+  static const std::vector<ValueKind> kinds{depth_kind(), grundy_kind(), arena_kind()};
   return kinds;
 }
 
@@ -24,7 +24,7 @@ const ValueKind& kind_named(std::string_view value_kind) {
 
 const ValueKind& kind_of_solver(std::string_view solver) {
   for (const ValueKind& k : value_kinds())
-    if (k.solver == solver) return k;
+    if (k.solver == solver || (!k.solver_alias.empty() && k.solver_alias == solver)) return k;
   throw UsageError("unknown solver " + quote_input(solver) + " (" + solver_names() + ")");
 }
 

@@ -2,8 +2,8 @@
 // grundy16, arena16 ...) where its file is and how tbprobe, tbserve and the
 // Python module show it. The front ends that read tables dispatch through
 // this table; tbgen's generation and verification of each kind are the
-// solver table of cli/solvers.h, keyed by the same names. A new kind is one
-// entry here (its own file in answers/kinds/), one in cli/solvers.h, its
+// solver table of cli/tbgen/solvers.h, keyed by the same names. A new kind is one
+// entry here (its own file in answers/kinds/), one in cli/tbgen/solvers.h, its
 // solver in gen/<kind>/ and its reader in probe/.
 #pragma once
 
@@ -62,6 +62,9 @@ struct ValueKind {
                                    const Params& params);
   // tbprobe: the reader of an open table of this kind.
   std::unique_ptr<KindReader> (*open)(OpenedTable table);
+  // Another name --solver takes for it ("depth" for wdl, whose values are
+  // win/draw/loss with exact depth); empty: none.
+  std::string_view solver_alias = {};
 };
 
 const std::vector<ValueKind>& value_kinds();
@@ -73,7 +76,7 @@ const ValueKind& kind_of_solver(std::string_view solver);
 std::string solver_names();
 
 // The kinds' entries, each defined in answers/kinds/<kind>.cpp.
-ValueKind wdl_kind();
+ValueKind depth_kind();
 ValueKind grundy_kind();
 ValueKind arena_kind();
 

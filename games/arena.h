@@ -1,7 +1,8 @@
-// The ownership part of the plugin contract, for games where turns do not
-// simply alternate (IOI 2017 Train). An arena is a Game whose positions each
-// have an owner, the player who picks the move there, and a target flag that
-// the objective speaks about. The win/loss game of the core is the special
+// Arenas, for games where turns do not simply alternate (IOI 2017 Train):
+// a Game whose positions each have an owner, the player who picks the move
+// there, and a target flag that the objective speaks about (the members,
+// has_owners(), owner() and target(), are declared with the rest of the
+// contract in games/game.h). The win/loss game of the core is the special
 // case where the owner of a position is its player to move.
 //
 // Objectives, always from A's side (B wins exactly where A does not):
@@ -24,23 +25,6 @@
 #include "games/quote_input.h"
 
 namespace rtb {
-
-enum class Player : std::uint8_t { A = 0, B = 1 };
-
-constexpr Player opponent(Player p) {
-  return p == Player::A ? Player::B : Player::A;
-}
-
-// - has_owners(): false for an instance that is no arena (a graph read in
-//   its plain format has no owners); the arena solver refuses it.
-// - owner(i): who picks the move at the legal position i.
-// - target(i): the flag the objective is about (a charging station).
-template <class G>
-concept Arena = Game<G> && requires(const G& g, Index i) {
-  { g.has_owners() } -> std::same_as<bool>;
-  { g.owner(i) } -> std::same_as<Player>;
-  { g.target(i) } -> std::same_as<bool>;
-};
 
 enum class Objective : std::uint8_t { Reach, Safety, Buchi, CoBuchi };
 

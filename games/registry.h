@@ -22,6 +22,7 @@
 #include "games/quixo/quixo.h"
 #include "games/quote_input.h"
 #include "games/subtraction/subtraction.h"
+#include "games/takeaway/takeaway.h"
 #include "games/tictactoe/tictactoe.h"
 
 namespace rtb {
@@ -29,7 +30,7 @@ namespace rtb {
 template <Game... Gs>
 struct GameList {};
 
-using Registry = GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim, Dobutsu>;
+using Registry = GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim, Dobutsu, Takeaway>;
 
 // Calls visit(std::type_identity<G>{}) for every registered game type G.
 template <class Visit>

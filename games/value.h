@@ -10,8 +10,9 @@
 
 namespace rtb {
 
-// TableMeta::value_kind of a table of Value codes.
-inline constexpr std::string_view kWdlKind = "wdl16";
+// TableMeta::value_kind of a table of Value codes: win/draw/loss with exact
+// depth. Its name on disk, "wdl16", is the one every table has had.
+inline constexpr std::string_view kDepthKind = "wdl16";
 
 enum class Outcome : std::uint8_t { Draw, Win, Loss };
 

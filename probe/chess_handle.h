@@ -29,7 +29,7 @@ constexpr int kMaxTablePieces = 6;
 struct Entry {
   std::uint64_t key;                  // of its material
   rtb::Chess game;                    // its index of a board
-  const rtb::ProbeTable& table;       // held by the Tablebase
+  const rtb::DepthTable& table;       // held by the Tablebase
   std::vector<std::uint16_t> values;  // the whole table, with RTB_CHESS_IN_MEMORY
   // The table's class stream and the order it lists positions in, where
   // the table has one (Chess::stream_class).

@@ -1,4 +1,4 @@
-// The C interface over ProbeTable: no exception crosses it, and every
+// The C interface over DepthTable: no exception crosses it, and every
 // failure leaves a code (see rtb_error in rtb.h).
 #include <memory>
 #include <string>
@@ -10,7 +10,7 @@
 
 struct rtb_table {
   explicit rtb_table(const std::filesystem::path& path, std::string_view game = {}) : table(path, game) {}
-  rtb::ProbeTable table;
+  rtb::DepthTable table;
 };
 
 namespace {
@@ -27,14 +27,14 @@ constexpr const char kVersion[] =
 #undef RTB_STR
 #undef RTB_STR2
 
-// Why ProbeTable refused the table at `path` (it says so in words only):
+// Why DepthTable refused the table at `path` (it says so in words only):
 // the table's own metadata is read again and checked the way the
 // constructor checks it, so the answer costs nothing on success.
 rtb_error diagnose(const std::filesystem::path& path, std::string_view expected_game) {
   const rtb::storage::TableReader reader(path);  // opened once already: damage would have shown then
   const rtb::storage::TableMeta& meta = reader.meta();
   if (!expected_game.empty() && meta.game != expected_game) return RTB_ERR_WRONG_KIND;
-  if (meta.value_kind != rtb::kWdlKind) return RTB_ERR_WRONG_KIND;
+  if (meta.value_kind != rtb::kDepthKind) return RTB_ERR_WRONG_KIND;
   try {
     const auto game = rtb::make_game(meta.game, rtb::Params::from_canonical(meta.params));
     if (game->identity() != meta.identity) return RTB_ERR_WRONG_KIND;  // made from other input

@@ -55,7 +55,7 @@ std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
   p.set("metric", metric);
   rtb::Chess game(p);
   rtb::c_api::require_table_file(dir / (game.table_name() + ".rtb"));
-  const rtb::ProbeTable* table = nullptr;
+  const rtb::DepthTable* table = nullptr;
   try {
     table = tablebase->find(rtb::Chess::kName, p);
   } catch (const rtb::ProbeError& e) {  // of another kind, or made for other parameters

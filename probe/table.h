@@ -1,5 +1,5 @@
 // A table opened once, whatever its value kind: the reader, its meta record
-// and the game rebuilt from it. The kind's reader (ProbeTable for wdl16,
+// and the game rebuilt from it. The kind's reader (DepthTable for wdl16,
 // GrundyTable, ArenaTable) is built on it, so a front end opens a file once
 // and then picks the reader by meta().value_kind. Shared by any number of
 // threads.

@@ -9,7 +9,7 @@ namespace rtb {
 TextProbe::TextProbe(const Tablebase& tables, std::string game, Params extra)
     : tables_(tables), game_(std::move(game)), extra_(std::move(extra)) {}
 
-const ProbeTable& TextProbe::table_of(std::string_view position) const {
+const DepthTable& TextProbe::table_of(std::string_view position) const {
   std::optional<Params> params;
   try {
     params = params_for_position(game_, position);
@@ -22,7 +22,7 @@ const ProbeTable& TextProbe::table_of(std::string_view position) const {
 }
 
 Value TextProbe::value(std::string_view position) const {
-  const ProbeTable& table = table_of(position);
+  const DepthTable& table = table_of(position);
   if (!table.game().valued_ahead(position)) return table.value(position);
   BestOfMoves best;
   for (const Move& m : moves(position)) best.add(m.value);

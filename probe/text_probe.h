@@ -1,8 +1,8 @@
 // Positions given as text, for games whose positions name their table
-// (chess: a FEN's material names it, see hooks::TextMoves): the value of a
+// (chess: a FEN's material names it, see contract::text_moves): the value of a
 // position from whichever table of the directory holds it, its moves by
 // name with the text after each, and the best line through every table it
-// passes. A text no table holds (hooks::ValuedAhead: chess with an
+// passes. A text no table holds (contract::valued_ahead: chess with an
 // en-passant capture) is valued one ply ahead.
 #pragma once
 
@@ -29,7 +29,7 @@ class TextProbe {
   };
 
   // The table holding `position`; throws ProbeError when the directory lacks it.
-  const ProbeTable& table_of(std::string_view position) const;
+  const DepthTable& table_of(std::string_view position) const;
   Value value(std::string_view position) const;
   std::vector<Move> moves(std::string_view position) const;
   // The winner's fastest moves and the loser's slowest, to the end, to a

@@ -1,6 +1,6 @@
 // What tbserve answers, apart from HTTP: each request's query in, a status
 // and a JSON body out (server/http.cpp routes to these). The answers are
-// those of tbprobe --json (cli/value_kind.h), and for /standard the shape of
+// those of tbprobe --json (answers/value_kind.h), and for /standard the shape of
 // lichess's tablebase server. Shared by every worker thread.
 #pragma once
 

@@ -1,4 +1,4 @@
-// GET /standard?fen=..: lichess's tablebase answer (cli/lichess.h).
+// GET /standard?fen=..: lichess's tablebase answer (answers/lichess.h).
 #include "answers/common.h"
 #include "answers/lichess.h"
 #include "server/answer.h"

@@ -13,9 +13,9 @@
 #include "games/impartial.h"
 #include "games/registry.h"
 #include "gen/core/system.h"
+#include "gen/depth/build_plan.h"
 #include "gen/instances/instances.h"
 #include "gen/mpi/build.h"
-#include "gen/wdl/build_plan.h"
 
 namespace rtb::cli {
 namespace {
@@ -75,7 +75,7 @@ void generate_over_mpi(const Solver& solver, const std::string& game, const Para
   const bool split = mode == MpiMode::kSplit || (mode == MpiMode::kAuto && plan.size() == 1);
   // The plan's tables are of its one game (gen/core/dependency.h).
   with_game_type(game, [&]<class G>(std::type_identity<G>) {
-    if constexpr (wdl_solvable<G>()) {
+    if constexpr (depth_solvable<G>()) {
       if (!split) {
         mpi::schedule(plan, comm, [&](const PlannedTable& t) { build_planned<G>(t, options); });
         return;

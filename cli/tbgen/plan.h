@@ -19,7 +19,7 @@ namespace rtb::cli {
 // material=KQvK,metric=dtz"), a tab, and the names of the tables it reads,
 // space-separated, whether built already or not. Throws as that run would
 // before building: GameError for an unknown game, bad parameters or a game
-// the wdl solver cannot solve, StorageError for a single table that exists
+// the depth solver cannot solve, StorageError for a single table that exists
 // without `force`.
 void print_plan(const Solver& solver, const std::string& game, const Params& params,
                 const std::filesystem::path& out, bool force, std::ostream& os);

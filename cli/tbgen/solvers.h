@@ -12,14 +12,14 @@
 
 #include "answers/value_kind.h"
 #include "gen/core/output.h"
-#include "gen/wdl/table_plan.h"
+#include "gen/depth/table_plan.h"
 
 namespace rtb::cli {
 
 struct Solver {
   std::string_view kind;  // the value kind it writes (answers::ValueKind::name)
   // The tables a run would build, each after the tables it reads
-  // (captures, tiers: gen/wdl/table_plan.h), for solvers whose tables read
+  // (captures, tiers: gen/depth/table_plan.h), for solvers whose tables read
   // other tables; `tbgen plan` prints it and MPI hands its tables to ranks.
   // Null for solvers whose run is one table, solved in one process.
   std::vector<PlannedTable> (*plan)(const std::string& game, const Params& params,
@@ -37,7 +37,7 @@ struct Solver {
 const Solver& solver_of(const answers::ValueKind& kind);
 
 // The solvers' entries, each defined in cli/solvers/<kind>.cpp.
-Solver wdl_solver();
+Solver depth_solver();
 Solver grundy_solver();
 Solver arena_solver();
 

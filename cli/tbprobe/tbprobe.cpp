@@ -1,6 +1,6 @@
 // tbprobe: answers questions about positions from tables written by tbgen.
 // The table is opened once; its value kind, read from its meta record,
-// picks the reader (cli/value_kind.h).
+// picks the reader (answers/value_kind.h).
 #include <unistd.h>
 #include <xxhash.h>
 

@@ -6,7 +6,7 @@
 // (see game.h).
 //
 // A table with pawns is solved slice by slice of pawn placements, most
-// advanced first (pawn_slices.h, gen/wdl/slices.h): a pawn move cannot be
+// advanced first (pawn_slices.h, gen/depth/slices.h): a pawn move cannot be
 // undone, so it leads into a slice already solved. Under metric=dtz a pawn
 // move zeroes, and takes its value from the class of the position it
 // reaches there (read_solved()).
@@ -69,10 +69,10 @@ class Chess {
     bool bare_kings;  // `after` is KvK, a draw with no table
   };
   static std::vector<FenMove> fen_moves(std::string_view fen);
-  // The same for the prober (hooks::TextMoves): depth restarts after a
+  // The same for the prober (contract::text_moves): depth restarts after a
   // conversion under metric=dtc.
   std::vector<TextMove> text_moves(std::string_view fen) const;
-  // Whether the FEN allows an en-passant capture (hooks::ValuedAhead).
+  // Whether the FEN allows an en-passant capture (contract::valued_ahead).
   bool valued_ahead(std::string_view fen) const;
   // "WIN, mate in 16", "LOSS, mated in 15"; plies to conversion for dtc;
   // "CURSED WIN, DTZ 113" for dtz.
@@ -142,7 +142,7 @@ class Chess {
     chess::table_unmoves(layout_, i, f, !pawn_moves_known());
   }
 
-  // Slices of pawn placements (gen/wdl/slices.h); none without pawns.
+  // Slices of pawn placements (gen/depth/slices.h); none without pawns.
   std::uint32_t slice_count() const { return slices_.count(); }
   Index slice_size(std::uint32_t s) const { return slices_.size(s); }
   Index slice_index(std::uint32_t s, Index offset) const { return slices_.index(s, offset); }
@@ -174,7 +174,7 @@ class Chess {
   // (game.h, ReadsDependenciesInPart; a sixteenth of a table with pawns).
   // Nullopt for the tables a capture reaches.
   std::vector<std::optional<IndexSubset>> dependency_reads() const;
-  // The orders the stream may list positions in (gen/wdl/class_stream.h).
+  // The orders the stream may list positions in (gen/depth/class_stream.h).
   std::vector<chess::Listing> stream_orders() const { return chess::Listing::all(layout_); }
   // The depth stream (game.h, StoresDepths) that the probe reads where its
   // search cannot derive a depth: a position of the stored side to move,

@@ -1,4 +1,4 @@
-// A table with pawns in slices of pawn placements (gen/wdl/slices.h). A
+// A table with pawns in slices of pawn placements (gen/depth/slices.h). A
 // pawn move cannot be undone and takes a pawn forward; every other move
 // leaves every pawn where it is, up to the mirror image the index applies
 // when the white king crosses to the e-h files. So the advancement of a

@@ -135,7 +135,7 @@ class Dobutsu {
     return dobutsu::mirrored(b) == b ? 1 : 2;
   }
 
-  // For the reachable count (hooks::OutsideKeys): a key for each move of i
+  // For the reachable count (contract::outside_keys): a key for each move of i
   // that leaves the table, in moves() order: twice the position's wide
   // index, plus 1 if it is its own mirror image.
   std::uint64_t outside_size() const { return 2 * index_.wide_size(); }

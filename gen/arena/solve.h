@@ -1,6 +1,6 @@
 // The arena solver: reachability, safety, Buchi and co-Buchi objectives on a
 // game whose positions have owners (games/arena.h), on the counter machinery
-// of the win/loss pass (gen/wdl/retrograde.h).
+// of the win/loss pass (gen/depth/retrograde.h).
 //
 // Everything is built from one step, the attractor of a player P to a set S:
 // the positions from which P can force the play into S. It is the left-counter

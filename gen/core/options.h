@@ -36,7 +36,7 @@ struct GenOptions {
   // Saves the solver's state now and then, and holds the state to resume
   // from (null: neither). Not owned.
   Checkpointer* checkpoint = nullptr;
-  // Indices per segment of a tier that streams (gen/wdl/leaving_tier.h; 0:
+  // Indices per segment of a tier that streams (gen/depth/leaving_tier.h; 0:
   // 2^24); tests make them small.
   std::uint64_t tier_segment = 0;
   // With a checkpointer: first-pass indices between chances to save.

@@ -47,7 +47,7 @@ struct BuildOptions {
   // Seconds of work between checkpoints of a long table (0: none), and
   // whether to resume from the checkpoint an earlier run left.
   double checkpoint_every = 120;
-  // The tables this run builds, in order (see plan_run in gen/wdl/table_plan.h),
+  // The tables this run builds, in order (see plan_run in gen/depth/table_plan.h),
   // so each one's progress says "table 6 of 20"; empty: no place is known.
   std::vector<std::string> plan;
   // Called after each table is written, dependencies included.

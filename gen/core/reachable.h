@@ -2,7 +2,7 @@
 // moves(), one ply at a time, in parallel over the frontier. Each index
 // found sets one bit of a table-sized bitmap, and the fetch_or that sets it
 // tells which worker found it first, so every position is expanded once.
-// Positions whose move ends the game outside the table (hooks::OutsideKeys)
+// Positions whose move ends the game outside the table (contract::outside_keys)
 // are counted once each through a second bitmap over their keys, with the
 // value their move brings. Memory: one bit per index and per key, and two
 // frontiers of 8 bytes per position.
@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "games/game.h"
-#include "games/hooks.h"
 #include "gen/core/thread_pool.h"
 
 namespace rtb {
@@ -69,7 +68,7 @@ namespace detail {
 // A move of the position being expanded that leaves the table.
 struct Leaving {
   Value value;
-  std::uint64_t key;  // hooks::OutsideKeys
+  std::uint64_t key;  // contract::outside_keys
 };
 
 // The moves of i, as inside indices and leaving moves with their keys
@@ -88,7 +87,7 @@ void moves_of(const G& game, Index i, bool keyed, std::vector<Index>& inside, st
     s.inside ? inside.push_back(s.index) : leaving.push_back({s.value, 0});
   });
   if (!keyed || leaving.empty()) return;
-  const std::vector<std::uint64_t> keys = hooks::OutsideKeys::call(game, i);
+  const std::vector<std::uint64_t> keys = contract::outside_keys(game, i);
   if (keys.size() != leaving.size())
     throw std::logic_error("the game's outside_keys() does not name every move that leaves the table");
   for (std::size_t k = 0; k < keys.size(); ++k) leaving[k].key = keys[k];
@@ -121,7 +120,7 @@ void expand(const G& game, Index i, AtomicBits& inside, AtomicBits* outside_keys
 template <Game G>
 Reached reachable(const G& game, Index start, ThreadPool& pool, const ReachedProgress& progress = {}) {
   Reached out{AtomicBits(game.size()), {}, 0};
-  const std::uint64_t key_space = hooks::OutsideSize::call(game);
+  const std::uint64_t key_space = contract::outside_size(game);
   AtomicBits outside_keys(key_space);
   AtomicBits* keys = key_space > 0 ? &outside_keys : nullptr;
   std::vector<Index> frontier{start};

@@ -10,10 +10,12 @@
 
 #include "games/registry.h"
 #include "gen/check/plugin_check.h"
-#include "gen/wdl/build.h"
+#include "gen/depth/build.h"
 
 // RTB_GEN_INSTANCES(extern, G) declares the instances of game G;
-// RTB_GEN_INSTANCES(, G) defines them (in gen/instances/<game>.cpp).
+// RTB_GEN_INSTANCES(, G) defines them (in gen/instances/<game>.cpp). The
+// arguments are a keyword and a type, which parentheses would break.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define RTB_GEN_INSTANCES(EXTERN, G)                                                          \
   EXTERN template PluginCheckReport check_plugin<G>(const G&, const PluginCheckOptions&);     \
   EXTERN template GenResult generate_table<G>(G&, const GenOptions&);                         \
@@ -24,6 +26,7 @@
 // plugin check only.
 #define RTB_GEN_CHECK_INSTANCE(EXTERN, G) \
   EXTERN template PluginCheckReport check_plugin<G>(const G&, const PluginCheckOptions&);
+// NOLINTEND(bugprone-macro-parentheses)
 
 namespace rtb {
 
@@ -36,5 +39,6 @@ RTB_GEN_INSTANCES(extern, Subtraction)
 RTB_GEN_CHECK_INSTANCE(extern, Octal)
 RTB_GEN_INSTANCES(extern, Nim)
 RTB_GEN_INSTANCES(extern, Dobutsu)
+RTB_GEN_INSTANCES(extern, Takeaway)
 
 }  // namespace rtb

@@ -21,12 +21,12 @@
 #include <vector>
 
 #include "games/game.h"
+#include "gen/depth/build.h"
+#include "gen/depth/table_plan.h"
+#include "gen/depth/tiers.h"
 #include "gen/mpi/comm.h"
 #include "gen/mpi/split_retrograde.h"
 #include "gen/mpi/split_tiers.h"
-#include "gen/wdl/build.h"
-#include "gen/wdl/table_plan.h"
-#include "gen/wdl/tiers.h"
 
 namespace rtb::mpi {
 

@@ -1,4 +1,4 @@
-// The left-counter pass of gen/wdl/retrograde.h with the index space split
+// The left-counter pass of gen/depth/retrograde.h with the index space split
 // over MPI ranks: rank r owns the block [r*B, (r+1)*B) and keeps the values,
 // counters and layer queues of that block only. Layers are worked in step
 // over all ranks: a rank visits the positions of its own block found in
@@ -31,9 +31,9 @@
 #include <vector>
 
 #include "games/game.h"
+#include "gen/depth/retrograde.h"
+#include "gen/depth/value_rules.h"
 #include "gen/mpi/comm.h"
-#include "gen/wdl/retrograde.h"
-#include "gen/wdl/value_rules.h"
 
 namespace rtb::mpi {
 

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "games/game.h"
+#include "gen/depth/tiers.h"
 #include "gen/mpi/comm.h"
 #include "gen/mpi/split_retrograde.h"
-#include "gen/wdl/tiers.h"
 
 namespace rtb::mpi {
 

@@ -1,6 +1,6 @@
 // One table of any value kind as the Python module sees it: opened once,
 // answering with the value kind's JSON objects (the very ones `tbprobe
-// --json` prints, cli/value_kind.h), and raising the errors of errors.h
+// --json` prints, answers/value_kind.h), and raising the errors of errors.h
 // for the causes a caller tells apart.
 #pragma once
 

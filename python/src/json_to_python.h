@@ -1,4 +1,4 @@
-// The value kinds' JSON answers (cli/json.h) as Python objects: dicts (in the
+// The value kinds' JSON answers (answers/json.h) as Python objects: dicts (in the
 // order the fields were written), lists, str, int, float, bool and None.
 #pragma once
 

@@ -31,10 +31,10 @@
 
 #include "gen/core/system.h"
 #include "gen/core/thread_pool.h"
+#include "gen/depth/build.h"
+#include "gen/depth/build_plan.h"
+#include "gen/depth/verify.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
-#include "gen/wdl/build_plan.h"
-#include "gen/wdl/verify.h"
 #include "probe/rtb_chess.h"
 #include "storage/class_stream.h"
 #include "tests/support/chess_support.h"

@@ -15,7 +15,7 @@
 
 #include "games/graph/graph.h"
 #include "gen/core/system.h"
-#include "gen/wdl/retrograde.h"
+#include "gen/depth/retrograde.h"
 #include "tests/bench/random_graph.h"
 
 // Random decrements of n 2-byte codes, m of them, each prefetched 32 ahead.

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "games/graph/graph.h"
+#include "gen/depth/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 #include "probe/probe.h"
 
 namespace {
@@ -49,7 +49,7 @@ void BM_ProbeWarmRandom(benchmark::State& state) {
 BENCHMARK(BM_ProbeWarmRandom)->Threads(1)->Threads(2)->UseRealTime();
 
 void BM_ProbeTableByIndex(benchmark::State& state) {
-  static const rtb::ProbeTable table_(table_path());
+  static const rtb::DepthTable table_(table_path());
   const auto* table = &table_;
   const std::uint64_t n = table->meta().index_size;
   std::mt19937_64 rng(state.thread_index() + 1);

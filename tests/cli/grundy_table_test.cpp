@@ -13,9 +13,9 @@
 #include "games/nim/nim.h"
 #include "games/octal/octal.h"
 #include "games/subtraction/subtraction.h"
+#include "gen/depth/build.h"
 #include "gen/grundy/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 
 namespace rtb {
 namespace {

@@ -1,4 +1,4 @@
-// What tbgen shows of a generation's progress (cli/progress_format.h): the
+// What tbgen shows of a generation's progress (cli/tbgen/progress_format.h): the
 // strings, and the printer's pace and shape on a terminal and off one, on a
 // fake clock.
 #include "cli/tbgen/progress_format.h"

@@ -1,6 +1,6 @@
 // `--param` values: the input's first line names a game, every further
 // line is one `--param key=value` item. They go through the command line's
-// parse_params (cli/common.h), the registry's expansion of parameter sets
+// parse_params (answers/common.h), the registry's expansion of parameter sets
 // (chess material=all4) and each game's constructor. A graph's file= is
 // replaced by a small graph file, since reading files is fuzz_graph_file's.
 //

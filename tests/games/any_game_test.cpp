@@ -1,6 +1,6 @@
-// The type-erased game answers as the plugin it erases: every hook of
-// games/hooks.h that AnyGame carries, called through AnyGame and on the
-// concrete plugin, on every registered game.
+// The type-erased game answers as the plugin it erases: every member of
+// the contract (games/game.h) that AnyGame carries, called through AnyGame
+// and on the concrete plugin, on every registered game.
 #include "games/any_game.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +29,7 @@ void expect_same(const G& game, const AnyGame& erased) {
   EXPECT_EQ(erased.params().canonical(), game.params().canonical());
   ASSERT_EQ(erased.size(), game.size());
   EXPECT_EQ(erased.dependencies().size(), game.dependencies().size());
-  EXPECT_EQ(erased.start(), hooks::Start::call(game));
+  EXPECT_EQ(erased.start(), contract::start(game));
   const Index stride = std::max<Index>(1, game.size() / 500);
   int legal = 0;
   for (Index i = 0; i < game.size(); i += stride) {
@@ -52,13 +52,13 @@ void expect_same(const G& game, const AnyGame& erased) {
       if (direct.empty()) {
         ASSERT_EQ(erased.terminal(i), game.terminal(i)) << text;
       }
-      ASSERT_EQ(erased.successor_texts(text), hooks::SuccessorTexts::call(game, text)) << text;
-      ASSERT_EQ(erased.splits(i), hooks::Splits::call(game, i)) << text;
+      ASSERT_EQ(erased.successor_texts(text), contract::successor_texts(game, text)) << text;
+      ASSERT_EQ(erased.splits(i), contract::splits(game, i)) << text;
     }
-    ASSERT_EQ(erased.move_names(i), hooks::MoveNames::call(game, i)) << text;
-    ASSERT_EQ(erased.class_size(i), hooks::ClassSize::call(game, i)) << text;
-    ASSERT_EQ(erased.side_to_move(i), hooks::SideToMove::call(game, i)) << text;
-    ASSERT_EQ(erased.owner(i), hooks::Owner::call(game, i)) << text;
+    ASSERT_EQ(erased.move_names(i), contract::move_names(game, i)) << text;
+    ASSERT_EQ(erased.class_size(i), contract::class_size(game, i)) << text;
+    ASSERT_EQ(erased.side_to_move(i), contract::side_to_move(game, i)) << text;
+    ASSERT_EQ(erased.owner(i), contract::owner(game, i)) << text;
   }
   EXPECT_GT(legal, 0) << G::kName;
 }

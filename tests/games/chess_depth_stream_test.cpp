@@ -14,8 +14,8 @@
 #include <tuple>
 
 #include "games/chess/chess.h"
+#include "gen/depth/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 #include "probe/rtb_chess.h"
 #include "storage/compact_table.h"
 #include "storage/table_reader.h"

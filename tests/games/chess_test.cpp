@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "games/chess/notation.h"
+#include "gen/depth/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 #include "probe/rtb_chess.h"
 #include "tests/support/chess_support.h"
 

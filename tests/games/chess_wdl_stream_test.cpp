@@ -13,9 +13,9 @@
 #include <type_traits>
 
 #include "games/chess/chess.h"
+#include "gen/depth/build.h"
+#include "gen/depth/class_stream.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
-#include "gen/wdl/class_stream.h"
 #include "probe/rtb_chess.h"
 #include "storage/class_stream.h"
 #include "storage/table_reader.h"

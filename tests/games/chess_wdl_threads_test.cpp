@@ -11,8 +11,8 @@
 #include <thread>
 
 #include "games/chess/chess.h"
+#include "gen/depth/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 #include "probe/rtb_chess.h"
 
 namespace rtb {

@@ -7,7 +7,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "gen/wdl/tiers.h"
+#include "gen/depth/tiers.h"
 
 namespace rtb {
 namespace {

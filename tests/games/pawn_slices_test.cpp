@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "gen/check/plugin_check.h"
+#include "gen/depth/slices.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/slices.h"
 #include "tests/support/chess_support.h"
 
 namespace rtb {

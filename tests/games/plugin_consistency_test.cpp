@@ -48,6 +48,7 @@ std::vector<Params> small_params(std::string_view game, const std::filesystem::p
     return {make({}), make({"m=3", "n=4", "k=3"}), make({"m=2", "n=3", "k=2"}), make({"m=4", "n=3", "k=4"})};
   if (game == "quixo") return {make({"n=2"}), make({"n=3"})};
   if (game == "chess") return {make({"material=KRvK"}), make({"material=KPvK"})};
+  if (game == "takeaway") return {make({}), make({"total=7", "take=2"})};
   return {};
 }
 

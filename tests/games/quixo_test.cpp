@@ -10,7 +10,7 @@
 #include <optional>
 #include <set>
 
-#include "gen/wdl/retrograde.h"
+#include "gen/depth/retrograde.h"
 
 namespace rtb {
 namespace {

@@ -7,8 +7,8 @@
 #include <array>
 #include <set>
 
-#include "gen/wdl/retrograde.h"
-#include "gen/wdl/verify.h"
+#include "gen/depth/retrograde.h"
+#include "gen/depth/verify.h"
 
 namespace rtb {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "games/graph/graph.h"
 #include "gen/arena/solve.h"
-#include "gen/wdl/retrograde.h"
+#include "gen/depth/retrograde.h"
 #include "tests/naive/naive_arena.h"
 #include "tests/naive/random_arenas.h"
 #include "tests/support/explicit_arena.h"

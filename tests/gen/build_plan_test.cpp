@@ -1,8 +1,8 @@
 // The scheduler that builds a plan's tables several at once
-// (gen/wdl/build_plan.h): each table after the tables it reads, each once,
+// (gen/depth/build_plan.h): each table after the tables it reads, each once,
 // at most `threads` threads in use, tables that do not read each other side
 // by side, and the first failure stopping the rest.
-#include "gen/wdl/build_plan.h"
+#include "gen/depth/build_plan.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Checkpoints of the wdl solver: the file keeps what it was given and
+// Checkpoints of the depth solver: the file keeps what it was given and
 // refuses what it was not (another identity, a changed byte, a short file),
 // and a pass stopped at any point and resumed from its last checkpoint ends
 // with the values of a pass never stopped.
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/wdl/retrograde.h"
+#include "gen/depth/retrograde.h"
 #include "storage/checkpoint_file.h"
 #include "tests/naive/random_graphs.h"
 #include "tests/support/explicit_game.h"

@@ -6,8 +6,8 @@
 #include <random>
 
 #include "games/graph/graph.h"
-#include "gen/wdl/retrograde.h"
-#include "gen/wdl/verify.h"
+#include "gen/depth/retrograde.h"
+#include "gen/depth/verify.h"
 #include "tests/naive/naive_wdl.h"
 #include "tests/naive/random_graphs.h"
 #include "tests/support/explicit_game.h"

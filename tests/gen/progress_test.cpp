@@ -15,8 +15,8 @@
 
 #include "games/graph/graph.h"
 #include "gen/arena/solve.h"
+#include "gen/depth/retrograde.h"
 #include "gen/grundy/solve.h"
-#include "gen/wdl/retrograde.h"
 
 namespace rtb {
 namespace {

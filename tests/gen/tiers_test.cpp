@@ -1,4 +1,4 @@
-// generate_tiers (gen/wdl/tiers.h) against the naive solver on random games
+// generate_tiers (gen/depth/tiers.h) against the naive solver on random games
 // in tiers, with one thread and two: the tier before kept in one byte per
 // index when its codes fit, in two when they do not; tiers solved by the
 // left-counter pass, and tiers whose moves all leave them, solved in one
@@ -48,7 +48,7 @@ TEST(Tiers, MatchTheNaiveSolver) {
   expect_naive_values<testing::TieredGame>(false);
 }
 
-// Solved by gen/wdl/leaving_tier.h, in segments, with prefetched reads.
+// Solved by gen/depth/leaving_tier.h, in segments, with prefetched reads.
 TEST(Tiers, MovesThatLeaveTheirTierMatchTheNaiveSolver) {
   expect_naive_values<testing::LeavingTieredGame>(true);
 }

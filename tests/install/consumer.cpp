@@ -1,4 +1,4 @@
-// An engine's use of the installed C++ API (rtb::ProbeTable): built outside
+// An engine's use of the installed C++ API (rtb::DepthTable): built outside
 // the source tree by CMake's find_package(rtb CONFIG), against the installed
 // prefix only. Reads "<position> ..." lines (tbprobe --dump) from stdin and
 // prints "<position> <value>" as tbprobe --dump does; checks on the way that
@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
   }
   try {
     const rtb::Tablebase tables(argv[1]);
-    const rtb::ProbeTable& table = tables.table(argv[2], rtb::Params());
+    const rtb::DepthTable& table = tables.table(argv[2], rtb::Params());
     std::string line;
     while (std::getline(std::cin, line)) {
       const std::string position = line.substr(0, line.find(' '));

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "games/connect4/connect4.h"
+#include "gen/depth/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 #include "probe/probe.h"
 #include "storage/page_trailer.h"
 #include "storage/table_reader.h"
@@ -48,7 +48,7 @@ void write_bytes(const fs::path& path, const Bytes& bytes) {
 
 // What a prober learns from a table: its meta record and, for a fixed sample
 // of positions, each value and the value of each move.
-std::string answers(const ProbeTable& table, const std::vector<Index>& sample) {
+std::string answers(const DepthTable& table, const std::vector<Index>& sample) {
   std::string out =
       table.meta().game + " " + table.meta().params + " legal=" + std::to_string(table.meta().legal);
   for (const auto& [name, value] : table.meta().counts.items())
@@ -98,7 +98,7 @@ Subject connect4(const fs::path& dir) {
   const fs::path path = build_table(game, options);
   std::vector<Index> sample;
   {
-    const ProbeTable table(path);
+    const DepthTable table(path);
     sample.push_back(table.parse("xoo/xxxo/ox/oxxo"));
     std::mt19937_64 rng(7);
     while (sample.size() < 60) {
@@ -107,7 +107,7 @@ Subject connect4(const fs::path& dir) {
     }
   }
   return subject(path, [sample](const fs::path& p) {
-    auto table = std::make_shared<const ProbeTable>(p);
+    auto table = std::make_shared<const DepthTable>(p);
     return [table, sample] { return answers(*table, sample); };
   });
 }

@@ -10,9 +10,9 @@
 #include "games/chess/chess.h"
 #include "games/nim/nim.h"
 #include "games/tictactoe/tictactoe.h"
+#include "gen/depth/build.h"
 #include "gen/grundy/build.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
 #include "probe/rtb.h"
 
 namespace fs = std::filesystem;
@@ -40,7 +40,7 @@ class Probe : public ::testing::Test {
 
 TEST_F(Probe, ValuesEqualTheGeneratorsForEveryIndex) {
   const Tablebase tb(dir_);
-  const ProbeTable& table = tb.table("tictactoe", Params{});
+  const DepthTable& table = tb.table("tictactoe", Params{});
   const TicTacToe game{Params{}};
   for (Index i = 0; i < game.size(); ++i) {
     if (!game.legal(i)) {
@@ -53,7 +53,7 @@ TEST_F(Probe, ValuesEqualTheGeneratorsForEveryIndex) {
 }
 
 TEST_F(Probe, MovesAndBestLine) {
-  const ProbeTable table(dir_ / "tictactoe.rtb");
+  const DepthTable table(dir_ / "tictactoe.rtb");
   const Index start = table.parse("x...o....");
   const Value v = table.value(start);
   const auto moves = table.moves(start);
@@ -77,7 +77,7 @@ TEST_F(Probe, MovesAndBestLine) {
 }
 
 TEST_F(Probe, RefusesAnotherGamesTableAndMissingTables) {
-  EXPECT_THROW(ProbeTable(dir_ / "tictactoe.rtb", "graph"), ProbeError);
+  EXPECT_THROW(DepthTable(dir_ / "tictactoe.rtb", "graph"), ProbeError);
   const Tablebase tb(dir_);
   Params big;
   big.add("m=4");
@@ -95,7 +95,7 @@ TEST_F(Probe, ManyThreadsShareOneTable) {
   std::atomic<int> wrong{0};
   for (int t = 0; t < 4; ++t)
     threads.emplace_back([&, t] {
-      const ProbeTable& table = tb.table("tictactoe", Params{});
+      const DepthTable& table = tb.table("tictactoe", Params{});
       for (int round = 0; round < 20; ++round)
         for (Index i = t; i < game.size(); i += 4)
           if (game.legal(i) && table.value(i).code() != generated_.values[i]) ++wrong;
@@ -162,7 +162,7 @@ TEST_F(Probe, CApiTellsWrongKindsAndMissingDependencies) {
   EXPECT_EQ(rtb_probe(table, "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", &v), 0) << rtb_last_error();
   EXPECT_EQ(v.wdl, RTB_DRAW);
   rtb_close(table);
-  const ProbeTable probe(dir / "KPvK.rtb");
+  const DepthTable probe(dir / "KPvK.rtb");
   try {
     probe.moves(probe.parse("8/8/8/8/8/2k5/4P3/4K3 w - - 0 1"));
     ADD_FAILURE() << "moves without the tables they lead into";

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "gen/wdl/tiers.h"
+#include "gen/depth/tiers.h"
 #include "tests/naive/random_graphs.h"
 #include "tests/support/explicit_game.h"
 

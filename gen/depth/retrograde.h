@@ -7,7 +7,7 @@
 // is a DRAW. Each position is finalised once and each unmove followed once.
 //
 // Memory per index: one 2-byte code, the value once known and `left` until
-// then (gen/wdl/position_code.h), plus at most about one byte of queue and
+// then (gen/depth/position_code.h), plus at most about one byte of queue and
 // an eighth of a byte to order it (see Layers).
 //
 // With options.checkpoint the state is saved at layer boundaries (and
@@ -39,9 +39,9 @@
 #include "gen/core/owned_updates.h"
 #include "gen/core/progress.h"
 #include "gen/core/thread_pool.h"
-#include "gen/wdl/gen_stats.h"
-#include "gen/wdl/position_code.h"
-#include "gen/wdl/value_rules.h"
+#include "gen/depth/gen_stats.h"
+#include "gen/depth/position_code.h"
+#include "gen/depth/value_rules.h"
 
 namespace rtb {
 

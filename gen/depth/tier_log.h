@@ -90,7 +90,7 @@ class TierLog {
 };
 
 // What a checkpoint says of the log: where the run goes on (the next tier,
-// or slice: gen/wdl/slices.h), how much of the log is final, and the
+// or slice: gen/depth/slices.h), how much of the log is final, and the
 // statistics of the parts before.
 struct TierCheckpoint {
   std::uint32_t next_tier = 0;

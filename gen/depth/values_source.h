@@ -1,5 +1,5 @@
 // A table's values read a range at a time, by what its streams are made
-// from once the generator has let the values go (gen/wdl/build.h):
+// from once the generator has let the values go (gen/depth/build.h):
 //   std::span<const std::uint16_t> read(Index lo, Index hi,
 //                                       std::vector<std::uint16_t>& scratch) const;
 // returns the values of [lo, hi), in `scratch` or elsewhere.

@@ -1,5 +1,5 @@
 // The value rules of the left-counter pass that read the game, shared by
-// the single-process pass (gen/wdl/retrograde.h) and the one split over
+// the single-process pass (gen/depth/retrograde.h) and the one split over
 // ranks (gen/mpi/split_retrograde.h), so both give the same values: what
 // the first pass learns of one index, and the depth of a loss.
 #pragma once

@@ -18,38 +18,16 @@
 
 #include "games/game.h"
 #include "gen/core/thread_pool.h"
-#include "gen/wdl/values_source.h"
+#include "gen/depth/values_source.h"
 #include "storage/class_stream.h"
 
 namespace rtb {
-
-// A game whose class stream may list its indices in other orders offers
-// them, each with
-//   walk(lo, hi, f): calls f(y, i) with the index i listed at each stream
-//     place y from lo to hi - 1, or kNoIndex where the place lists none (a
-//     place the probe never reads, whose class may be anything);
-//   size(): the places, at least the indices listed;
-//   std::uint32_t tag(): what the stream keeps for the probe;
-// and optionally (ListsSidesApart)
-//   side_places(side) -> std::pair<Index, Index>: the places [first,
-//     last) that hold every position with `side` to move.
-template <class G>
-concept OrdersStream = StoresClasses<G> && requires(const G& g, void (*f)(Index, Index)) {
-  g.stream_orders().at(0).walk(Index{0}, Index{1}, f);
-  { g.stream_orders().at(0).size() } -> std::same_as<Index>;
-  { g.stream_orders().at(0).tag() } -> std::same_as<std::uint32_t>;
-};
 
 // The 2 bytes per index a stream is listed into, kept from one stream of a
 // table to the next (storage::encode_class_stream leaves its capacity): a
 // fresh vector of a 5-piece table costs as much in page faults as listing
 // into it does.
 using ListingBuffer = std::vector<std::uint16_t>;
-
-template <class Order>
-concept ListsSidesApart = requires(const Order& o, int side) {
-  { o.side_places(side) } -> std::same_as<std::pair<Index, Index>>;
-};
 
 // How class_stream_of lists and packs a stream.
 struct StreamLayout {
@@ -317,7 +295,7 @@ StreamRanking rank_stream_orders(const G& game, const ClassAt& class_at, unsigne
 
 // Each index's stream class at a byte and a bit an index: what a table's
 // streams are ranked on and listed from (twice, for the two best orders)
-// once its values are freed (gen/wdl/build.h writes them first).
+// once its values are freed (gen/depth/build.h writes them first).
 class ClassArray {
  public:
   ClassArray() = default;

@@ -1,7 +1,7 @@
 // The tables a run builds, and which of them each one reads: the set the
 // user named (chess material=all4) and the dependencies missing from the
 // output directory, so that tables that do not read each other can be
-// built at once (threads: gen/wdl/build_plan.h; MPI ranks: gen/mpi/build.h).
+// built at once (threads: gen/depth/build_plan.h; MPI ranks: gen/mpi/build.h).
 #pragma once
 
 #include <algorithm>

@@ -15,12 +15,12 @@
 #include "gen/core/checkpoint.h"
 #include "gen/core/dependency.h"
 #include "gen/core/output.h"
-#include "gen/wdl/class_stream.h"
-#include "gen/wdl/depth_stream.h"
-#include "gen/wdl/position_code.h"
-#include "gen/wdl/retrograde.h"
-#include "gen/wdl/slices.h"
-#include "gen/wdl/tiers.h"
+#include "gen/depth/class_stream.h"
+#include "gen/depth/depth_stream.h"
+#include "gen/depth/position_code.h"
+#include "gen/depth/retrograde.h"
+#include "gen/depth/slices.h"
+#include "gen/depth/tiers.h"
 #include "storage/table_reader.h"
 #include "storage/table_writer.h"
 
@@ -28,7 +28,7 @@ namespace rtb {
 
 template <Game G>
 storage::TableMeta table_meta(const G& game, const GenStats& stats) {
-  storage::TableMeta meta = game_meta(game, kWdlKind);
+  storage::TableMeta meta = game_meta(game, kDepthKind);
   meta.legal = stats.legal;
   meta.counts.set("wins", stats.wins);
   meta.counts.set("draws", stats.draws);
@@ -40,12 +40,12 @@ storage::TableMeta table_meta(const G& game, const GenStats& stats) {
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out = nullptr);
 
-// What a wdl solver's checkpoint belongs to: the table, its index size, and
+// What a depth solver's checkpoint belongs to: the table, its index size, and
 // the generator whose state it is, with the form of its open positions'
-// codes (gen/wdl/position_code.h), so that no build reads another's.
+// codes (gen/depth/position_code.h), so that no build reads another's.
 template <Game G>
 std::string checkpoint_identity(const G& game) {
-  return std::string(kWdlKind) + " " + std::string(G::kName) + " " + game.params().canonical() + " " +
+  return std::string(kDepthKind) + " " + std::string(G::kName) + " " + game.params().canonical() + " " +
          game.identity() + " size " + std::to_string(game.size()) + " " + RTB_GENERATOR_VERSION + " " +
          std::string(position_code::kForm);
 }

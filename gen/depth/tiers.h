@@ -5,7 +5,7 @@
 // the left-counter pass with the moves into tier k-1 as known values, so
 // only two tiers are in memory at once, and the table is written in index
 // order as the tiers come. Where no move stays in its tier (Connect Four),
-// a tier streams instead (gen/wdl/leaving_tier.h).
+// a tier streams instead (gen/depth/leaving_tier.h).
 //
 // With options.checkpoint, finished tiers go to a TierLog too, and every
 // checkpoint (at a tier boundary, or one the left-counter pass makes inside a tier)
@@ -24,10 +24,10 @@
 
 #include "games/game.h"
 #include "gen/core/checkpoint.h"
-#include "gen/wdl/leaving_tier.h"
-#include "gen/wdl/retrograde.h"
-#include "gen/wdl/tier_log.h"
-#include "gen/wdl/tier_values.h"
+#include "gen/depth/leaving_tier.h"
+#include "gen/depth/retrograde.h"
+#include "gen/depth/tier_log.h"
+#include "gen/depth/tier_values.h"
 
 namespace rtb {
 

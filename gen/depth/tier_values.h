@@ -1,5 +1,5 @@
 // Games split into tiers, and the values of the tier before as the tier
-// being solved reads them (gen/wdl/tiers.h).
+// being solved reads them (gen/depth/tiers.h).
 #pragma once
 
 #include <algorithm>
@@ -10,19 +10,6 @@
 #include "games/game.h"
 
 namespace rtb {
-
-template <class G>
-concept Tiered = Game<G> && requires(const G& g, std::uint32_t t) {
-  { g.tier_count() } -> std::same_as<std::uint32_t>;
-  { g.tier_begin(t) } -> std::same_as<Index>;
-};
-
-// A tiered game none of whose moves stays in its tier (a Connect Four move
-// adds a disc): every move goes into the tier before.
-template <class G>
-concept MovesLeaveTier = requires {
-  requires G::kMovesLeaveTier;
-};
 
 // The values of tier k-1 as a TierView reads them, by offset into that
 // tier: here all of them, in one byte each where every code fits in one
@@ -47,7 +34,7 @@ class DenseBefore {
 // The last tier solved, kept while the next is solved. Its codes go into
 // one byte each while they fit, as Connect Four's do (depths under 127
 // plies): a 6x5 board's largest tiers then need 3 bytes per index at most,
-// not 4, and 2 where the tier streams (gen/wdl/leaving_tier.h).
+// not 4, and 2 where the tier streams (gen/depth/leaving_tier.h).
 class LastTier {
  public:
   // Room for a tier of `size` codes, after freeing the tier kept before.

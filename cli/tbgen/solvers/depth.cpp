@@ -1,15 +1,15 @@
 // The wdl16 kind's generation: win/draw/loss with exact depth by the
-// left-counter pass (gen/wdl/), a set of tables and the tables they read
+// left-counter pass (gen/depth/), a set of tables and the tables they read
 // built in one run.
 #include <ostream>
 
 #include "cli/tbgen/solvers.h"
 #include "games/impartial.h"
 #include "games/registry.h"
+#include "gen/depth/build.h"
+#include "gen/depth/build_plan.h"
+#include "gen/depth/verify.h"
 #include "gen/instances/instances.h"
-#include "gen/wdl/build.h"
-#include "gen/wdl/build_plan.h"
-#include "gen/wdl/verify.h"
 
 namespace rtb::cli {
 namespace {
@@ -21,18 +21,18 @@ namespace {
 std::vector<PlannedTable> plan(const std::string& game_name, const Params& params,
                                const BuildOptions& options) {
   return with_game_type(game_name, [&]<class G>(std::type_identity<G>) -> std::vector<PlannedTable> {
-    if constexpr (!wdl_solvable<G>())
+    if constexpr (!depth_solvable<G>())
       refuse_sums(game_name);
     else
       return plan_run<G>(params, options);
   });
 }
 
-// The set's tables and their missing dependencies (gen/wdl/table_plan.h),
+// The set's tables and their missing dependencies (gen/depth/table_plan.h),
 // several at once where they do not read each other.
 void generate(const std::string& game_name, const Params& params, const BuildOptions& options) {
   with_game_type(game_name, [&]<class G>(std::type_identity<G>) {
-    if constexpr (!wdl_solvable<G>())
+    if constexpr (!depth_solvable<G>())
       refuse_sums(game_name);
     else
       build_tables<G>(plan_run<G>(params, options), options);
@@ -63,8 +63,8 @@ int verify(const OpenedTable& table, unsigned threads, std::ostream& out) {
 
 }  // namespace
 
-Solver wdl_solver() {
-  return {kWdlKind, &plan, &generate, &verify};
+Solver depth_solver() {
+  return {kDepthKind, &plan, &generate, &verify};
 }
 
 }  // namespace rtb::cli

@@ -12,7 +12,7 @@
 #include "games/derive.h"
 #include "games/game.h"
 #include "gen/core/check_positions.h"
-#include "gen/wdl/slices.h"
+#include "gen/depth/slices.h"
 
 namespace rtb {
 

@@ -1,7 +1,7 @@
 // Games solved slice by slice (chess tables with pawns, by pawn placement):
 // slices are numbered in the order they are solved, and every move of a
 // position stays in its slice or leads into a slice solved before, whose
-// values are then final. Unlike tiers (gen/wdl/tiers.h), a slice is not a
+// values are then final. Unlike tiers (gen/depth/tiers.h), a slice is not a
 // range of the index: the game maps each slice onto its indices, and a
 // move may lead into any slice before, so the whole table's values stay in
 // memory while each slice is solved by the left-counter pass on its own.
@@ -25,29 +25,10 @@
 
 #include "games/game.h"
 #include "gen/core/checkpoint.h"
-#include "gen/wdl/retrograde.h"
-#include "gen/wdl/tier_log.h"
+#include "gen/depth/retrograde.h"
+#include "gen/depth/tier_log.h"
 
 namespace rtb {
-
-// A game in slices. A game with no slices (slice_count() == 0) is solved
-// whole. read_solved(values) hands the game the table's values as they are
-// being solved, final for every slice before the one being solved; from
-// then on every move of the game out of a slice is a known value, read
-// there (so count_moves() counts moves inside the slice only). A game whose
-// moves need those values even without slices (not only as values of
-// successors) says so (moves_read_solved()): it is only solved slice by
-// slice, and its moves are only right while it holds the table's values.
-template <class G>
-concept Sliced = Game<G> &&
-    requires(G& g, const G& cg, std::uint32_t s, Index i, std::span<const std::uint16_t> solved) {
-  { cg.slice_count() } -> std::same_as<std::uint32_t>;
-  { cg.slice_size(s) } -> std::same_as<Index>;
-  { cg.slice_index(s, i) } -> std::same_as<Index>;                      // offset i of slice s
-  { cg.slice_of(i) } -> std::same_as<std::pair<std::uint32_t, Index>>;  // {slice, offset} of index i
-  g.read_solved(solved);
-  { cg.moves_read_solved() } -> std::same_as<bool>;
-};
 
 // One slice of G seen as a game of its own: indices are offsets into the
 // slice. The game, holding the solved values, gives every move out of the

@@ -22,8 +22,8 @@
 #include "games/game.h"
 #include "gen/core/output.h"
 #include "gen/core/thread_pool.h"
-#include "gen/wdl/class_stream.h"
-#include "gen/wdl/values_source.h"
+#include "gen/depth/class_stream.h"
+#include "gen/depth/values_source.h"
 #include "storage/depth_map.h"
 
 namespace rtb {
@@ -121,7 +121,7 @@ class DepthSlots {
 // Each index's depth class (the class of its depth in its group's map, for
 // the side to move there), a byte and a bit an index: what the depth
 // streams are ranked on and listed from once the table's values are freed
-// (gen/wdl/build.h writes them first).
+// (gen/depth/build.h writes them first).
 class DepthClassArray {
  public:
   DepthClassArray() = default;

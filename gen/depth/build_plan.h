@@ -1,4 +1,4 @@
-// Builds the tables of a plan (gen/wdl/table_plan.h) in one process,
+// Builds the tables of a plan (gen/depth/table_plan.h) in one process,
 // several at once where they do not read each other: a set such as chess
 // material=all4 is mostly small tables, on which a second thread inside
 // one table gains little, while two tables side by side gain almost 2x.
@@ -14,8 +14,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "gen/wdl/build.h"
-#include "gen/wdl/table_plan.h"
+#include "gen/depth/build.h"
+#include "gen/depth/table_plan.h"
 
 namespace rtb {
 

@@ -23,10 +23,10 @@
 #include "gen/core/options.h"
 #include "gen/core/progress.h"
 #include "gen/core/thread_pool.h"
-#include "gen/wdl/gen_stats.h"
-#include "gen/wdl/position_code.h"
-#include "gen/wdl/tier_values.h"
-#include "gen/wdl/value_rules.h"
+#include "gen/depth/gen_stats.h"
+#include "gen/depth/position_code.h"
+#include "gen/depth/tier_values.h"
+#include "gen/depth/value_rules.h"
 
 namespace rtb {
 
