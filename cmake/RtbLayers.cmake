@@ -7,7 +7,7 @@
 # layers/<folder>/, that holds one link, <FOLDER> -> the source folder. So
 # a file that includes from a layer its target does not link fails to
 # compile: storage/ cannot include games/, probe/ cannot include gen/.
-# scripts/check-layers.sh says the same of every file, compiled or not.
+# `scripts/layers.py check` says the same of every file, compiled or not.
 include_guard(GLOBAL)
 
 # The include root of `folder`: layers/<folder, / as _>/<folder> -> source.
@@ -23,14 +23,14 @@ function(rtb_layer_root folder out)
 endfunction()
 
 # rtb_layer_owner(TARGET FOLDER): TARGET is what FOLDER's files may
-# include from: its own folder and what it links. scripts/check-layers.py
-# reads the list (layers/layers.txt, written by rtb_write_layers()).
+# include from: its own folder and what it links. scripts/layers.py reads
+# the list (layers/layers.txt, written by rtb_write_layers()).
 function(rtb_layer_owner target folder)
   set_property(GLOBAL APPEND PROPERTY RTB_LAYERS "${folder}=${target}")
 endfunction()
 
-# rtb_layer(TARGET FOLDER): an INTERFACE (header-only) or executable
-# target's own folder on its include path, and on its users'.
+# rtb_layer(TARGET FOLDER): FOLDER is TARGET's layer: on TARGET's include
+# path, and on that of everything that links it.
 function(rtb_layer target folder)
   if(NOT target MATCHES "_objects$")
     rtb_layer_owner(${target} ${folder})

@@ -30,7 +30,8 @@ namespace rtb {
 template <Game... Gs>
 struct GameList {};
 
-using Registry = GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim, Dobutsu, Takeaway>;
+using Registry =
+    GameList<Graph, TicTacToe, ConnectFour, Chess, Quixo, Subtraction, Octal, Nim, Dobutsu, Takeaway>;
 
 // Calls visit(std::type_identity<G>{}) for every registered game type G.
 template <class Visit>

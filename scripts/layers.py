@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Fails when a file includes across a layer its library does not link.
+"""The layers of the build, and what a change to them affects.
 
-    scripts/check-layers.py BUILD_DIR
+    scripts/layers.py check BUILD_DIR
+    scripts/layers.py affected BUILD_DIR FILE...
 
+check fails when a file includes across a layer its library does not link.
 Each layer is a library of the build (cmake/RtbLayers.cmake); BUILD_DIR's
 layers/layers.txt says which target owns which folder, and CMake's graph of
 the targets (cmake --graphviz) gives their link edges. A file of a folder
@@ -13,13 +15,15 @@ is checked, compiled or not (the compiler refuses the same includes in what
 it compiles: no include path covers the whole tree). The tests are not a
 layer: each suite links what it tests.
 
-It prints one line per include that crosses a layer and exits 1, else a
+check prints one line per include that crosses a layer and exits 1, else a
 summary and 0.
 
 affected prints the names of the ctest tests that a change to FILEs (paths
 from the source root) can break, one a line: those whose programs link the
-layer of a changed file, directly or not, and those of a changed test
-folder; every test where a file is of no layer (CMake files, scripts).
+layer of a changed file, directly or not (and those that install the whole
+build), a changed suite's own, those that run a changed driver of
+tests/e2e/; every test for a file of no layer (CMake files, scripts,
+helpers), none for prose.
 scripts/dev-check.sh runs them. Both exit 2 for bad usage.
 """
 import json
