@@ -36,7 +36,7 @@ struct Solver {
 // this build cannot generate.
 const Solver& solver_of(const answers::ValueKind& kind);
 
-// The solvers' entries, each defined in cli/solvers/<kind>.cpp.
+// The solvers' entries, each defined in cli/tbgen/solvers/<kind>.cpp.
 Solver depth_solver();
 Solver grundy_solver();
 Solver arena_solver();
