@@ -403,6 +403,17 @@ concept PrefetchesUnmoves = requires(const G& g, Index i) {
   g.prefetch_unmoves(i);
 };
 
+// Optional: a game object that holds memory growing with its table (an
+// explicit graph's rows) says how much:
+//   std::uint64_t memory_bytes() const:
+// the bytes it holds beside the process's own. Called by tbgen's memory
+// estimate (gen/depth/memory_estimate.h), from one thread; default 0 (a
+// game whose own tables are fixed, as chess's, counts as the process).
+template <class G>
+concept HoldsMemory = requires(const G& g) {
+  { g.memory_bytes() } -> std::same_as<std::uint64_t>;
+};
+
 // Optional: a tiered game (gen/depth/tiers.h) whose moves need the board anyway may
 // offer legal() and moves() in one decode for the first pass:
 //   bool moves_if_legal(Index i, F&& f) const:

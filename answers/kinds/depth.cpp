@@ -115,7 +115,8 @@ Json histogram_json(const DepthCounts& histogram) {
 }
 
 // The positions `reached` found, with their values: inside the table by
-// `values`, outside by the values their moves brought.
+// `values`, outside by the values their moves brought; over the full
+// board, and up to symmetry as stored.
 template <Game G>
 Json reached_json(const G& game, const Reached& reached, const OpenedTable& table, ThreadPool& pool) {
   std::vector<Counts> counts(pool.size());
@@ -136,14 +137,16 @@ Json reached_json(const G& game, const Reached& reached, const OpenedTable& tabl
   Counts all;
   for (int k = 0; k < 3; ++k) all.full[k] = t.outside_full[k];
   for (const Counts& part : counts) all.add(part);
+  for (int k = 0; k < 3; ++k) all.stored[k] += t.outside[k];
   const std::uint64_t* c = all.full;
   return {{"positions", c[0] + c[1] + c[2]},
-          {"canonical", all.stored[0] + all.stored[1] + all.stored[2] + t.outside},
-          {"terminal", t.ended_inside + t.outside},
+          {"canonical", all.stored[0] + all.stored[1] + all.stored[2]},
+          {"terminal", t.ended_inside + t.outside_count()},
           {"plies", reached.plies},
           {"wins", c[static_cast<int>(Outcome::Win)]},
           {"draws", c[static_cast<int>(Outcome::Draw)]},
-          {"losses", c[static_cast<int>(Outcome::Loss)]}};
+          {"losses", c[static_cast<int>(Outcome::Loss)]},
+          {"up_to_symmetry", Counts::json(all.stored)}};
 }
 
 std::string side_title(int side) {
@@ -257,6 +260,9 @@ class DepthReader final : public KindReader {
     out << "reachable from the start: " << j.at("positions") << " positions (" << j.at("canonical")
         << " up to symmetry, " << j.at("terminal") << " of them end the game)\n"
         << "  wins " << j.at("wins") << ", draws " << j.at("draws") << ", losses " << j.at("losses") << "\n";
+    const Json& s = j.at("up_to_symmetry");
+    out << "  up to symmetry: wins " << s.at("wins") << ", draws " << s.at("draws") << ", losses "
+        << s.at("losses") << "\n";
   }
 
   void dump(std::ostream& out, bool json) const override {

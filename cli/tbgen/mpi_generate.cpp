@@ -70,9 +70,15 @@ void generate_over_mpi(const Solver& solver, const std::string& game, const Para
   }
   if (comm.size() > 1) options.gen.progress = nullptr;  // several ranks would share one terminal
   std::vector<PlannedTable> plan;
-  comm.together([&] { plan = solver.plan(game, params, options); });
+  bool split = false;
+  // A rank builds one whole table at a time, which must fit its budget; a
+  // split table's part of a rank is not estimated, and is not checked.
+  comm.together([&] {
+    plan = solver.plan(game, params, options);
+    split = mode == MpiMode::kSplit || (mode == MpiMode::kAuto && plan.size() == 1);
+    if (!split) check_memory(plan, options);
+  });
   for (const PlannedTable& t : plan) options.plan.push_back(t.name);
-  const bool split = mode == MpiMode::kSplit || (mode == MpiMode::kAuto && plan.size() == 1);
   // The plan's tables are of its one game (gen/core/dependency.h).
   with_game_type(game, [&]<class G>(std::type_identity<G>) {
     if constexpr (depth_solvable<G>()) {

@@ -13,15 +13,18 @@
 
 namespace rtb::cli {
 
-// Writes one line per table that `tbgen --game game --param ... --out out`
-// (with `solver`, whose plan must not be null; with --force where `force`) would build, each after those
-// it reads: its name, a tab, its game and parameters ("chess
+// Writes one line per table that `tbgen --game game --param ...` with
+// `options` (its --out, --force, --threads, --checkpoint-every and
+// --memory) would build, with `solver`, whose plan must not be null, each
+// after those it reads: its name, a tab, its game and parameters ("chess
 // material=KQvK,metric=dtz"), a tab, and the names of the tables it reads,
-// space-separated, whether built already or not. Throws as that run would
-// before building: GameError for an unknown game, bad parameters or a game
-// the depth solver cannot solve, StorageError for a single table that exists
-// without `force`.
+// space-separated, whether built already or not. With `estimate`, the
+// figures of print_estimate (cli/tbgen/memory.h) too, and a last line
+// "# refused: ..." where a table does not fit options.memory. Throws as
+// that run would before building: GameError for an unknown game, bad
+// parameters or a game the depth solver cannot solve, StorageError for a
+// single table that exists without force.
 void print_plan(const Solver& solver, const std::string& game, const Params& params,
-                const std::filesystem::path& out, bool force, std::ostream& os);
+                const BuildOptions& options, bool estimate, std::ostream& os);
 
 }  // namespace rtb::cli

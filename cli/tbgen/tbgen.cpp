@@ -15,6 +15,7 @@
 #include "answers/common.h"
 #include "answers/value_kind.h"
 #include "cli/tbgen/check.h"
+#include "cli/tbgen/memory.h"
 #include "cli/tbgen/plan.h"
 #include "cli/tbgen/report.h"
 #include "cli/tbgen/solvers.h"
@@ -134,6 +135,7 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   std::vector<std::string> param_items;
   std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   std::string sample_text = "0";
+  std::string memory_text;
   double checkpoint_every = BuildOptions().checkpoint_every;
   double progress_every = 5;
   po::options_description visible(
@@ -141,7 +143,7 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "       tbgen verify --table FILE\n"
       "       tbgen compact --table FILE\n"
       "       tbgen check --game G [--param key=value ...] [--sample N]\n"
-      "       tbgen plan --game G [--param key=value ...] [--out DIR] [--force]\n"
+      "       tbgen plan --game G [--param key=value ...] [--out DIR] [--force] [--estimate]\n"
       "       tbgen --list | --help | --version\n\n"
       "Generates endgame tables by retrograde analysis and stores them in LMDB.\n"
       "Commands: generate (the default) writes the table of a game and the tables it\n"
@@ -150,7 +152,7 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "plugin contract's checks (moves against unmoves, text round trips ...) on\n"
       "the given parameters; plan prints the tables generate would build, in its\n"
       "order, one a line: name, game and parameters, the tables it reads (tabs\n"
-      "between).\nOptions");
+      "between), and with --estimate the memory and disk each needs at most.\nOptions");
   std::string solvers;
   for (const answers::ValueKind& k : answers::value_kinds())
     solvers += "\n  " + std::string(k.solver) + ": " + std::string(k.summary);
@@ -161,6 +163,12 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "out,o", po::value(&out)->default_value("tables"), "directory of tables to write into")(
       "threads,t", po::value(&threads_text)->default_value(threads_text),
       "worker threads (default: all cores); tables that do not read each other are built at once")(
+      "memory,m", po::value(&memory_text),
+      "memory the run may use, such as 512M or 16G (default: seven eighths of physical memory): tables "
+      "are built at once only while their estimates fit, and a run with a table that cannot fit is "
+      "refused before anything is built (--solver wdl)")(
+      "estimate",
+      "plan: each table's index size, memory at most in core, smallest budget and disk, in bytes")(
       "quiet,q", "no progress or summary on stderr")(
       "progress-every", po::value(&progress_every)->default_value(progress_every),
       "seconds between progress lines when stderr is not a terminal (a terminal shows a bar; 0: every "
@@ -230,13 +238,7 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   if (game.empty()) throw UsageError("no game given: use --game G (tbgen --list shows the games)");
   if (command == "check")
     return run_plugin_check(game, parse_params(param_items), threads, sample, std::cout);
-  if (command == "plan") {
-    const Solver& planned = solver_of(kind_of_solver(solver));
-    if (!planned.plan)
-      throw UsageError("plan: only for solvers whose tables read other tables (--solver wdl)");
-    print_plan(planned, game, parse_params(param_items), out, vm.count("force") > 0, std::cout);
-    return 0;
-  }
+  if (vm.count("estimate") && command != "plan") throw UsageError("--estimate is for tbgen plan");
   const Solver& generator = solver_of(kind_of_solver(solver));
   BuildOptions options;
   options.out_dir = out;
@@ -244,6 +246,18 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   options.gen.threads = threads;
   if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
   options.checkpoint_every = checkpoint_every;
+  if (generator.plan) {
+    const bool given = !memory_text.empty();
+    apply_memory_budget(given ? parse_memory_size(memory_text) : default_memory_budget(), given, options);
+  } else if (!memory_text.empty()) {
+    throw UsageError("--memory: only the depth solver (--solver wdl) estimates its memory");
+  }
+  if (command == "plan") {
+    if (!generator.plan)
+      throw UsageError("plan: only for solvers whose tables read other tables (--solver wdl)");
+    print_plan(generator, game, parse_params(param_items), options, vm.count("estimate") > 0, std::cout);
+    return 0;
+  }
   if (!(progress_every >= 0)) throw UsageError("--progress-every must be 0 or more seconds");
   std::optional<std::string> compact;
   if (vm.count("compact")) {

@@ -75,6 +75,12 @@ Graph::Graph(const Params& params) {
   identity_ += ";content=" + std::to_string(XXH3_64bits(content.data(), content.size()));
 }
 
+std::uint64_t Graph::memory_bytes() const {
+  auto bytes = [](const auto& v) { return std::uint64_t{v.capacity()} * sizeof(v[0]); };
+  return bytes(out_begin_) + bytes(in_begin_) + bytes(known_begin_) + bytes(out_) + bytes(in_) +
+         bytes(known_) + bytes(owner_) + bytes(charging_);
+}
+
 Graph::Graph(std::uint32_t n, const EdgeList& edges, Options options, const std::vector<KnownMove>& known)
     : options_(options) {
   if (n == 0) throw GameError("a graph needs at least one vertex");

@@ -52,6 +52,7 @@ class Graph {
   std::vector<Dependency> dependencies() const { return {}; }
 
   Index size() const { return n_; }
+  std::uint64_t memory_bytes() const;  // its rows, read from the file (HoldsMemory)
   bool legal(Index) const { return true; }
   Value terminal(Index i) const {
     return options_.misere && i + 1 != options_.target ? Value::win(0) : Value::loss(0);

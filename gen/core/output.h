@@ -44,6 +44,11 @@ struct BuildOptions {
   std::filesystem::path out_dir = "tables";
   GenOptions gen;
   bool force = false;
+  // The bytes a run's tables may hold at once, beside what the process held
+  // before the run (0: no limit; gen/depth/memory_estimate.h), and where that
+  // figure came from, for messages ("the budget of 20.1 GiB (--memory)").
+  std::uint64_t memory = 0;
+  std::string memory_source = "the memory budget";
   // Seconds of work between checkpoints of a long table (0: none), and
   // whether to resume from the checkpoint an earlier run left.
   double checkpoint_every = 120;

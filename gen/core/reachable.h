@@ -42,14 +42,14 @@ class AtomicBits {
 
 // What the sweep counts besides the bitmap.
 struct ReachedTally {
-  std::uint64_t ended_inside = 0;             // positions in the table with no moves
-  std::uint64_t outside = 0;                  // game-ending positions outside the table, canonical
-  std::uint64_t outside_full[3] = {0, 0, 0};  // the same over the full board, by Outcome
+  std::uint64_t ended_inside = 0;        // positions in the table with no moves
+  std::uint64_t outside[3] = {0, 0, 0};  // game-ending positions outside the table, canonical, by Outcome
+  std::uint64_t outside_full[3] = {0, 0, 0};  // the same over the full board
 
+  std::uint64_t outside_count() const { return outside[0] + outside[1] + outside[2]; }
   void add(const ReachedTally& o) {
     ended_inside += o.ended_inside;
-    outside += o.outside;
-    for (int k = 0; k < 3; ++k) outside_full[k] += o.outside_full[k];
+    for (int k = 0; k < 3; ++k) outside[k] += o.outside[k], outside_full[k] += o.outside_full[k];
   }
 };
 
@@ -110,7 +110,7 @@ void expand(const G& game, Index i, AtomicBits& inside, AtomicBits* outside_keys
   if (!outside_keys) return;
   for (const Leaving& m : leaving) {
     if (!outside_keys->set(m.key)) continue;
-    ++tally.outside;
+    ++tally.outside[static_cast<int>(m.value.outcome())];
     tally.outside_full[static_cast<int>(m.value.outcome())] += 2 - (m.key & 1);
   }
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <malloc.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <fstream>
@@ -9,12 +10,28 @@
 
 namespace rtb {
 
-// Peak resident memory in bytes (VmHWM), or 0 where /proc is missing.
-inline std::uint64_t peak_memory_bytes() {
+// A field of /proc/self/status in bytes ("VmHWM:"), or 0 where it is missing.
+inline std::uint64_t status_bytes(const std::string& field) {
   std::ifstream status("/proc/self/status");
   for (std::string line; std::getline(status, line);)
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+    if (line.rfind(field, 0) == 0) return std::stoull(line.substr(field.size())) * 1024;
   return 0;
+}
+
+// Peak resident memory in bytes (VmHWM), or 0 where /proc is missing.
+inline std::uint64_t peak_memory_bytes() {
+  return status_bytes("VmHWM:");
+}
+
+// Resident memory now in bytes (VmRSS), or 0 where /proc is missing.
+inline std::uint64_t resident_memory_bytes() {
+  return status_bytes("VmRSS:");
+}
+
+// The machine's physical memory in bytes.
+inline std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
 // Has every thread allocate from one heap. By default glibc gives threads

@@ -38,9 +38,13 @@ inline std::vector<Index> chain_after(const std::vector<PlannedTable>& plan) {
 // with the threads no running table holds, split evenly over the tables
 // ready then (all of them for a table ready alone, one each where more
 // tables are ready than threads are free), the longest chain of work
-// first. After the first failure no table starts; those running finish,
+// first. A table starts beside others only while the memory they hold
+// at most (their estimate's in_core) stays within `memory` bytes (0: no
+// limit); alone, it starts whatever it needs (the run checks that up
+// front). After the first failure no table starts; those running finish,
 // and the failure is rethrown.
-inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, const BuildPlanned& build) {
+inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, const BuildPlanned& build,
+                       std::uint64_t memory = 0) {
   const std::vector<Index> chain = chain_after(plan);
   enum class State { kWaiting, kRunning, kDone };
   std::vector<State> state(plan.size(), State::kWaiting);
@@ -48,6 +52,7 @@ inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, 
   std::condition_variable changed;
   unsigned free = std::max(1u, threads);
   std::size_t running = 0;
+  std::uint64_t held = 0;  // the running tables' in_core
   std::exception_ptr failure;
   std::vector<std::jthread> workers;
   auto ready = [&](std::size_t k) {
@@ -61,13 +66,24 @@ inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, 
       if (ready(k)) now.push_back(k);
     std::ranges::stable_sort(now, [&](std::size_t a, std::size_t b) { return chain[a] > chain[b]; });
     if (now.empty() && running == 0) break;  // all built, or the rest reads a failed table
-    for (std::size_t j = 0; j < now.size() && free > 0; ++j) {
-      const auto left = static_cast<unsigned>(now.size() - j);
+    // The first tables by chain that fit beside those running, a thread each at least.
+    std::vector<std::size_t> starting;
+    std::uint64_t adding = 0;
+    for (const std::size_t k : now) {
+      if (starting.size() == free) break;
+      const std::uint64_t cost = plan[k].estimate.in_core;
+      if (running + starting.size() > 0 && memory > 0 && held + adding + cost > memory) continue;
+      starting.push_back(k);
+      adding += cost;
+    }
+    for (std::size_t j = 0; j < starting.size(); ++j) {
+      const auto left = static_cast<unsigned>(starting.size() - j);
       const unsigned share = left >= free ? 1 : free / left;
       free -= share;
       ++running;
-      state[now[j]] = State::kRunning;
-      workers.emplace_back([&, k = now[j], share] {
+      held += plan[starting[j]].estimate.in_core;
+      state[starting[j]] = State::kRunning;
+      workers.emplace_back([&, k = starting[j], share] {
         std::exception_ptr error;
         try {
           build(plan[k], share);
@@ -78,6 +94,7 @@ inline void build_plan(const std::vector<PlannedTable>& plan, unsigned threads, 
         state[k] = State::kDone;
         free += share;
         --running;
+        held -= plan[k].estimate.in_core;
         if (error && !failure) failure = error;
         changed.notify_all();
       });
@@ -96,16 +113,19 @@ void build_planned(const PlannedTable& t, const BuildOptions& options) {
   build_table(game, options);
 }
 
-// Builds the tables of a plan of `G`, several at once, each one's progress
-// placed in the plan.
+// Builds the tables of a plan of `G`, several at once within
+// options.memory, each one's progress placed in the plan.
 template <Game G>
 void build_tables(const std::vector<PlannedTable>& plan, BuildOptions options) {
   for (const PlannedTable& t : plan) options.plan.push_back(t.name);
-  build_plan(plan, options.gen.threads, [&](const PlannedTable& t, unsigned threads) {
-    BuildOptions one = options;
-    one.gen.threads = threads;
-    build_planned<G>(t, one);
-  });
+  build_plan(
+      plan, options.gen.threads,
+      [&](const PlannedTable& t, unsigned threads) {
+        BuildOptions one = options;
+        one.gen.threads = threads;
+        build_planned<G>(t, one);
+      },
+      options.memory);
 }
 
 }  // namespace rtb

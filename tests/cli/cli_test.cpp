@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -522,6 +523,19 @@ TEST_F(Cli, JsonForEveryKind) {
   Ran dump = tbprobe(ttt + " --dump --json");
   EXPECT_EQ(std::count(dump.out.begin(), dump.out.end(), '\n'), 765);
   EXPECT_EQ(json::parse(dump.out.substr(0, dump.out.find('\n')))["position"], ".........");
+  // Every position of 3x3 is reachable: the sweep's split up to symmetry is
+  // the dump's, and over the full board it weighs each by its symmetries.
+  std::map<std::string, int> dumped;
+  std::istringstream lines(dump.out);
+  for (std::string line; std::getline(lines, line);) ++dumped[json::parse(line)["value"]["outcome"]];
+  j = one(ttt + " --reachable --threads 2");
+  EXPECT_EQ(j["up_to_symmetry"], json({{"positions", 765},
+                                       {"wins", dumped["win"]},
+                                       {"draws", dumped["draw"]},
+                                       {"losses", dumped["loss"]}}));
+  EXPECT_EQ(j["canonical"], 765);
+  EXPECT_EQ(j["positions"], 5478);
+  EXPECT_GT(j["wins"], j["up_to_symmetry"]["wins"]);
 
   ASSERT_EQ(tbgen("--game nim --param heaps=2 --param max=3 --solver grundy -q --out " + out.string()).code,
             0);

@@ -96,7 +96,7 @@ cp "$source"/tests/install/consumer.c "$source"/tests/install/consumer.cpp "$sou
 cd "$work/consumer"
 export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
 # shellcheck disable=SC2086,SC2046 # flags and pkg-config's answer are lists of words
-cc -std=c11 -Wall -Werror $flags consumer.c -o consumer_c $(pkg-config --cflags --libs rtb) \
+"${CC:-cc}" -std=c11 -Wall -Werror $flags consumer.c -o consumer_c $(pkg-config --cflags --libs rtb) \
   -Wl,-rpath,"$prefix/$libdir"
 uses_installed_librtb ./consumer_c || fail "consumer_c does not use the installed librtb"
 ./consumer_c "$work/tables" tictactoe <"$work/expected" >c.out 2>c.err || fail "consumer_c: $(cat c.err)"

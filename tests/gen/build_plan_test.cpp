@@ -1,7 +1,7 @@
 // The scheduler that builds a plan's tables several at once
 // (gen/depth/build_plan.h): each table after the tables it reads, each once,
 // at most `threads` threads in use, tables that do not read each other side
-// by side, and the first failure stopping the rest.
+// by side within the memory budget, and the first failure stopping the rest.
 #include "gen/depth/build_plan.h"
 
 #include <gtest/gtest.h>
@@ -122,6 +122,58 @@ TEST(BuildPlan, TheLongestChainOfWorkFirst) {
   std::vector<std::string> order;
   build_plan(plan, 1, [&](const PlannedTable& t, unsigned) { order.push_back(t.name); });
   EXPECT_EQ(order, (std::vector<std::string>{"small", "large", "mid"}));
+}
+
+// Under a memory budget the tables running at once never hold more than it
+// by their estimates, and a table larger than the budget runs alone; every
+// table is still built once after what it reads.
+TEST(BuildPlan, TablesAtOnceStayWithinTheMemoryBudget) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 200; ++round) {
+    auto plan = random_plan(1 + rng() % 12, round % 2 ? 0.1 : 0.3, rng);
+    for (PlannedTable& t : plan) t.estimate.in_core = 1 + rng() % 100;
+    const std::uint64_t memory = 50 + rng() % 100;
+    std::mutex mutex;
+    std::uint64_t held = 0;
+    std::size_t running = 0, built = 0;
+    bool within = true;
+    build_plan(
+        plan, 1 + rng() % 4,
+        [&](const PlannedTable& t, unsigned) {
+          {
+            const std::lock_guard lock(mutex);
+            held += t.estimate.in_core;
+            ++running, ++built;
+            within &= running == 1 || held <= memory;
+          }
+          std::this_thread::sleep_for(std::chrono::microseconds(std::hash<std::string>{}(t.name) % 200));
+          const std::lock_guard lock(mutex);
+          held -= t.estimate.in_core;
+          --running;
+        },
+        memory);
+    EXPECT_TRUE(within) << "round " << round;
+    EXPECT_EQ(built, plan.size());
+  }
+}
+
+// Two tables that fit the budget together run at once; two that do not,
+// one after the other, each then with both threads.
+TEST(BuildPlan, TablesThatDoNotFitTogetherTakeTurns) {
+  auto plan = std::vector<PlannedTable>(2);
+  plan[0].name = "a", plan[1].name = "b";
+  plan[0].estimate.in_core = plan[1].estimate.in_core = 60;
+  std::vector<unsigned> shares;
+  std::mutex mutex;
+  auto build = [&](const PlannedTable&, unsigned share) {
+    const std::lock_guard lock(mutex);
+    shares.push_back(share);
+  };
+  build_plan(plan, 2, build, 100);
+  EXPECT_EQ(shares, (std::vector<unsigned>{2, 2}));
+  shares.clear();
+  build_plan(plan, 2, build, 120);
+  EXPECT_EQ(shares, (std::vector<unsigned>{1, 1}));
 }
 
 TEST(BuildPlan, AFailureStopsWhatReadsItAndIsRethrown) {

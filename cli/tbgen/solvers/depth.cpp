@@ -34,8 +34,11 @@ void generate(const std::string& game_name, const Params& params, const BuildOpt
   with_game_type(game_name, [&]<class G>(std::type_identity<G>) {
     if constexpr (!depth_solvable<G>())
       refuse_sums(game_name);
-    else
-      build_tables<G>(plan_run<G>(params, options), options);
+    else {
+      const std::vector<PlannedTable> plan = plan_run<G>(params, options);
+      check_memory(plan, options);
+      build_tables<G>(plan, options);
+    }
   });
 }
 

@@ -1,0 +1,224 @@
+// What building a table holds in memory at most, and what it writes to disk:
+// the figures `tbgen plan --estimate` prints, and those a run's memory
+// budget (`tbgen --memory`) is checked against before anything is built.
+//
+// The figures are upper bounds composed from what each part of a build
+// holds, per index of the table (S indices) and of the tables it reads:
+//   solving   2 bytes a code (gen/depth/position_code.h), at most a byte of
+//             queue and an eighth of a byte of layer bitmap (gen/core/layers.h),
+//             and each worker's waiting updates (gen/core/owned_updates.h);
+//   streams   after the solve, the values and depth slots, then one array
+//             of classes beside the listing buffer (gen/depth/build.h):
+//             at most 3 bytes and a bit an index, plus the pages of the
+//             written values read back, taken at a byte an index (KQvKR's
+//             whole file under dtm, values and streams, takes 0.68);
+//   reading   the tables it reads, as classes (half a byte an index),
+//             codes (a byte, or 2 once a table has over 256 distinct codes,
+//             3 while it turns), or values (2 bytes), at the part it reads
+//             (a bitmap of 1.14 bits an index) where it reads a part, and
+//             the pages of one such file, mapped while it is read.
+// A slice or a tier is solved alone beside the values it reads. The game
+// object's memory counts where it says (HoldsMemory); the process's own
+// (its libraries, chess's fixed tables) is not counted here: tbgen adds
+// what it holds before the run.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/game.h"
+#include "gen/core/dependency.h"
+#include "gen/core/output.h"
+#include "gen/core/owned_updates.h"
+#include "storage/table_path.h"
+#include "storage/table_reader.h"
+
+namespace rtb {
+
+struct MemoryEstimate {
+  Index index_size = 0;
+  std::uint64_t in_core = 0;  // bytes held at most while the table is built in memory
+  // The smallest budget the table can be built in. Every table is built in
+  // memory: there is no generation out of core yet, so this is in_core.
+  std::uint64_t floor = 0;
+  std::uint64_t disk = 0;  // bytes written at most: the table, and its checkpoint if one is kept
+};
+
+// "58.3 MiB": bytes in binary units, for messages.
+inline std::string bytes_text(std::uint64_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  unsigned u = 0;
+  while (v >= 1024 && u + 1 < std::size(units)) v /= 1024, ++u;
+  char text[32];
+  std::snprintf(text, sizeof text, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return text;
+}
+
+namespace memory_estimate {
+
+constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+
+// Bytes an index costs while it is solved: a code, a queue entry's share and
+// the layer bitmap's bit (in eighths of a byte: 2 + 1 + 1/8).
+constexpr std::uint64_t solving(Index size) {
+  return size * 25 / 8;
+}
+
+// Each worker's waiting updates: two rounds' entries as the parts grow, and
+// its staged queue entries.
+constexpr std::uint64_t per_worker(unsigned threads) {
+  return std::uint64_t{std::max(threads, 1u)} * (2 * OwnedUpdates::kRound * sizeof(Index) + kMiB);
+}
+
+// What the queue holds whatever the table's size (gen/core/layers.h).
+constexpr std::uint64_t kQueueFloor = (std::uint64_t{1} << 16) * sizeof(Index);
+
+// A tier streamed a segment at a time: the indices of a segment at most
+// (gen/depth/leaving_tier.h).
+constexpr Index kSegment = Index{1} << 24;
+
+// What a table's build holds whatever its size: the writer's blocks, LMDB's
+// map and page lists, the progress and the threads' stacks, and what the
+// heap keeps of the tables built before it in one run.
+constexpr std::uint64_t kPerTable = 6 * kMiB;
+
+// A table file holding `size` values: blocks that do not compress are kept
+// as they are, and LMDB's pages and the streams add to that.
+constexpr std::uint64_t table_file(Index size) {
+  return size * 2 + size / 8 + 4 * kMiB;
+}
+
+// The checkpoint of a build solved whole: the codes and the queue.
+constexpr std::uint64_t checkpoint_file(Index size) {
+  return size * 3 + kQueueFloor;
+}
+
+// A dependency's figures: the file's bytes (what exists, else its bound),
+// its index size, and what is read of it.
+struct ReadTable {
+  std::uint64_t file_bytes = 0;
+  Index size = 0;
+  std::optional<Index> part;  // the members read, where only a part is read
+  bool narrow_codes = false;  // its codes are known to fit in a byte
+};
+
+// Bytes held for one table read as classes, codes or values.
+inline std::uint64_t held(const ReadTable& t, bool as_classes, bool as_codes) {
+  const Index members = t.part.value_or(t.size);
+  const std::uint64_t bitmap = t.part ? t.size / 512 * 72 + 72 : 0;  // IndexSubset's blocks
+  if (as_classes) return bitmap + members / 2 + 1;
+  if (as_codes) return bitmap + members * (t.narrow_codes ? 1 : 3) + (std::uint64_t{1} << 17);
+  return members * 2;
+}
+
+}  // namespace memory_estimate
+
+// The figures of the tables `game` reads (AttachesDependencies), those not yet
+// built taken at their bounds.
+template <Game G>
+std::vector<memory_estimate::ReadTable> read_tables(const G& game, const BuildOptions& options) {
+  std::vector<memory_estimate::ReadTable> tables;
+  if constexpr (AttachesDependencies<G>) {
+    std::vector<std::optional<IndexSubset>> parts;
+    if constexpr (ReadsDependenciesInPart<G>) parts = game.dependency_reads();
+    const std::vector<Dependency> deps = game.dependencies();
+    for (std::size_t k = 0; k < deps.size(); ++k) {
+      const G sub = dependency_of(game, deps[k]);
+      memory_estimate::ReadTable t{memory_estimate::table_file(sub.size()), sub.size(), {}, false};
+      if (k < parts.size() && parts[k]) t.part = parts[k]->count();
+      const auto path = table_path(options.out_dir, sub.table_name());
+      if (std::filesystem::exists(path)) {
+        t.file_bytes = std::filesystem::file_size(path);
+        const storage::TableMeta meta = storage::TableReader(path).meta();
+        t.narrow_codes = meta.counts.find("max_depth").value_or(UINT32_MAX) <= 254;
+      }
+      tables.push_back(t);
+    }
+  }
+  return tables;
+}
+
+// The bytes the tables `game` reads hold while it is built, with the pages of
+// the largest file, mapped while it is read.
+template <Game G>
+std::uint64_t reading_bytes(const G& game, const std::vector<memory_estimate::ReadTable>& tables) {
+  bool as_classes = false;
+  if constexpr (AttachesClasses<G>) as_classes = game.attaches_classes();
+  const bool as_codes = !as_classes && AttachesCodes<G>;
+  std::uint64_t held = 0, largest_file = 0;
+  for (const memory_estimate::ReadTable& t : tables) {
+    held += memory_estimate::held(t, as_classes, as_codes);
+    largest_file = std::max(largest_file, t.file_bytes);
+  }
+  return held + largest_file;
+}
+
+// The bytes solving `game` holds at most, beside what it reads.
+template <Game G>
+std::uint64_t solving_bytes(const G& game, unsigned threads) {
+  using namespace memory_estimate;
+  const std::uint64_t workers = per_worker(threads) + kQueueFloor;
+  if constexpr (Tiered<G>) {
+    // A tier beside the tier before, kept at 2 bytes an index at most; a
+    // tier whose moves all leave it is kept as it is solved, a segment at a
+    // time (gen/depth/leaving_tier.h).
+    std::uint64_t most = 0;
+    for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
+      const Index end = k + 1 < game.tier_count() ? game.tier_begin(k + 1) : game.size();
+      const Index tier = end - game.tier_begin(k);
+      const Index before = k == 0 ? 0 : game.tier_begin(k) - game.tier_begin(k - 1);
+      const std::uint64_t own =
+          MovesLeaveTier<G> ? tier * 2 + std::min<Index>(tier, kSegment) * 2 : solving(tier);
+      most = std::max(most, own + before * 2);
+    }
+    return most + workers;
+  } else {
+    if constexpr (Sliced<G>)
+      if (game.slice_count() > 0 && game.moves_read_solved()) {
+        // The whole table's values, and a slice solved beside them.
+        Index largest = 0;
+        for (std::uint32_t s = 0; s < game.slice_count(); ++s)
+          largest = std::max(largest, game.slice_size(s));
+        return game.size() * 2 + solving(largest) + largest * 2 + workers;
+      }
+    return solving(game.size()) + workers;
+  }
+}
+
+// The bytes the streams hold after the solve, with the values written and
+// read back (gen/depth/build.h, table_streams).
+template <Game G>
+std::uint64_t streams_bytes(const G& game) {
+  if constexpr (Tiered<G>) {
+    return 0;  // tiers are written as they come
+  } else {
+    const Index size = game.size();
+    if constexpr (StoresClasses<G>) return size * 25 / 8 + size;
+    return size * 2 + 4 * memory_estimate::kMiB;
+  }
+}
+
+// The figures of building `game` with options.gen.threads threads into
+// options.out_dir, the tables it reads as they are there now.
+template <Game G>
+MemoryEstimate estimate_table(const G& game, const BuildOptions& options) {
+  using namespace memory_estimate;
+  const std::uint64_t reading = reading_bytes(game, read_tables(game, options));
+  const std::uint64_t solve = solving_bytes(game, options.gen.threads);
+  MemoryEstimate e;
+  e.index_size = game.size();
+  std::uint64_t own = 0;
+  if constexpr (HoldsMemory<G>) own = game.memory_bytes();
+  e.in_core = kPerTable + own + reading + std::max(solve, streams_bytes(game));
+  e.floor = e.in_core;
+  e.disk = table_file(game.size()) + (options.checkpoint_every > 0 ? checkpoint_file(game.size()) : 0);
+  return e;
+}
+
+}  // namespace rtb
