@@ -46,7 +46,7 @@ _rtb_complete() {
   if [[ $cur == -* ]]; then
     mapfile -t COMPREPLY < <(compgen -W "$("$command" --help 2>/dev/null | command grep -oE -- '--[a-z][a-z-]*' | sort -u)" -- "$cur")
   elif [[ $command == tbgen && $COMP_CWORD == 1 ]]; then
-    mapfile -t COMPREPLY < <(compgen -W "generate verify check" -- "$cur")
+    mapfile -t COMPREPLY < <(compgen -W "generate verify compact check plan" -- "$cur")
   fi
 }
 

@@ -1,7 +1,6 @@
 #include "games/takeaway/takeaway.h"
 
-#include <charconv>
-
+#include "games/heaps.h"
 #include "games/quote_input.h"
 
 namespace rtb {
@@ -48,14 +47,11 @@ std::vector<Dependency> Takeaway::dependencies() const {
 
 Index Takeaway::parse(std::string_view s) const {
   const auto comma = s.find(',');
-  std::uint64_t a = 0, b = 0;
-  const auto read = [](std::string_view part, std::uint64_t& out) {
-    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
-    return ec == std::errc() && end == part.data() + part.size() && !part.empty();
-  };
-  if (comma == std::string_view::npos || !read(s.substr(0, comma), a) || !read(s.substr(comma + 1), b))
+  if (comma == std::string_view::npos)
     throw GameError("takeaway: a position is two heaps \"a,b\", not " + quote_input(s));
-  if (a > total_ || b != total_ - a)
+  const std::uint64_t a = heaps::parse_count(s.substr(0, comma), total_, kName);
+  const std::uint64_t b = heaps::parse_count(s.substr(comma + 1), total_, kName);
+  if (a + b != total_)
     throw GameError("takeaway: " + quote_input(s) + " is not " + std::to_string(total_) +
                     " tokens, which this table holds");
   return a;
