@@ -65,9 +65,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   printf '  %s\n' "${missing[@]}"
   exit 1
 fi
-# Diagnostics from the project's own headers only, not from system headers;
-# the build reaches them through its layer folders (cmake/RtbLayers.cmake).
-header_filter="^($root|$build/layers/[^/]+)/(games|gen|storage|probe|answers|cli|server|python|tests)/"
+header_filter=$(scripts/tidy-header-filter.sh "$root" "$build")
 # Compiler warnings are the compiler's (the build has -Werror): clang's own
 # warnings, and the GCC-only flags it does not know (-Wno-restrict), are no
 # findings here.

@@ -48,7 +48,7 @@ done
 if [ ${#cpp[@]} -gt 0 ]; then
   root=$(pwd)
   printf '%s\0' "${cpp[@]}" | xargs -0 -P"$(nproc)" -n1 clang-tidy-14 -p "$build" --quiet \
-    --header-filter="^($root|$(cd "$build" && pwd)/layers/[^/]+)/(games|gen|storage|probe|answers|cli|server|python|tests)/" \
+    --header-filter="$(scripts/tidy-header-filter.sh "$root" "$(cd "$build" && pwd)")" \
     --extra-arg=-Wno-unknown-warning-option 2>/dev/null
   echo "dev-check: clang-tidy: ${#cpp[@]} file(s) clean"
 fi
