@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <ostream>
+#include <string_view>
 
 #include "answers/common.h"
 #include "games/quote_input.h"
@@ -11,28 +13,36 @@
 
 namespace rtb::cli {
 
+namespace {
+
+// The bytes of one `unit`: K, M, G or T in either case, with an optional
+// "B" or "iB" after it, or a bare "B" or nothing for bytes; nullopt for
+// anything else.
+std::optional<double> unit_bytes(std::string unit) {
+  if (unit.ends_with("iB"))
+    unit.resize(unit.size() - 2);
+  else if (unit.size() > 1 && unit.back() == 'B')
+    unit.pop_back();
+  if (unit.empty() || unit == "B") return 1;
+  const auto power =
+      std::string_view("KMGT").find(static_cast<char>(std::toupper(static_cast<unsigned char>(unit[0]))));
+  if (unit.size() != 1 || power == std::string_view::npos) return std::nullopt;
+  return std::ldexp(1.0, 10 * (static_cast<int>(power) + 1));
+}
+
+}  // namespace
+
 std::uint64_t parse_memory_size(const std::string& text) {
   std::size_t used = 0;
-  double amount = -1;
+  double amount = 0;
   try {
     amount = std::stod(text, &used);
   } catch (const std::exception&) {
     used = 0;
   }
-  std::string unit = text.substr(used);
-  if (unit.ends_with("iB"))
-    unit.resize(unit.size() - 2);
-  else if (unit.size() > 1 && unit.back() == 'B')
-    unit.pop_back();
-  const std::string units = "KMGT";
-  double scale = 1;
-  if (unit.size() == 1 && units.find(static_cast<char>(std::toupper(unit[0]))) != std::string::npos)
-    scale =
-        std::ldexp(1.0, 10 * (static_cast<int>(units.find(static_cast<char>(std::toupper(unit[0])))) + 1));
-  else if (!unit.empty() && unit != "B")
-    used = 0;
-  const double bytes = amount * scale;
-  if (used == 0 || !(bytes >= 1 << 20) || bytes > 0x1p62)
+  const std::optional<double> unit = used == 0 ? std::nullopt : unit_bytes(text.substr(used));
+  const double bytes = unit ? amount * *unit : 0;
+  if (!(bytes >= 1 << 20) || bytes > 0x1p62)
     throw answers::UsageError("--memory must be a size of at least 1M, such as 512M, 16G or 1.5T, not " +
                               quote_input(text));
   return static_cast<std::uint64_t>(bytes);

@@ -114,7 +114,7 @@ inline std::uint64_t held(const ReadTable& t, bool as_classes, bool as_codes) {
   const std::uint64_t bitmap = t.part ? t.size / 512 * 72 + 72 : 0;  // IndexSubset's blocks
   if (as_classes) return bitmap + members / 2 + 1;
   if (as_codes) return bitmap + members * (t.narrow_codes ? 1 : 3) + (std::uint64_t{1} << 17);
-  return members * 2;
+  return t.size * 2;  // values are read whole, part or not (gen/depth/build.h)
 }
 
 }  // namespace memory_estimate
