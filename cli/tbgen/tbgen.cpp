@@ -135,7 +135,7 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   std::vector<std::string> param_items;
   std::string threads_text = std::to_string(std::max(1u, std::thread::hardware_concurrency()));
   std::string sample_text = "0";
-  std::string memory_text;
+  std::string memory_text, state_bytes_text;
   double checkpoint_every = BuildOptions().checkpoint_every;
   double progress_every = 5;
   po::options_description visible(
@@ -167,6 +167,10 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "memory the run may use, such as 512M or 16G (default: seven eighths of physical memory): tables "
       "are built at once only while their estimates fit, and a run with a table that cannot fit is "
       "refused before anything is built (--solver wdl)")(
+      "state-bytes", po::value(&state_bytes_text),
+      "bytes the depth solver keeps per position while it solves: 1 (the depths of layers worked long "
+      "ago wait on disk beside the table) or 2 (held whole); default 1 where the game allows it (a whole "
+      "table without tiers, slices or chess's streams), else 2")(
       "estimate",
       "plan: each table's index size, memory at most in core, smallest budget and disk, in bytes")(
       "quiet,q", "no progress or summary on stderr")(
@@ -246,6 +250,12 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   options.gen.threads = threads;
   if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
   options.checkpoint_every = checkpoint_every;
+  if (!state_bytes_text.empty()) {
+    if (!generator.plan) throw UsageError("--state-bytes: only for the depth solver (--solver wdl)");
+    options.code_width = number_option("state-bytes", state_bytes_text, 1, 2) == 1
+                             ? BuildOptions::CodeWidth::OneByte
+                             : BuildOptions::CodeWidth::TwoBytes;
+  }
   if (generator.plan) {
     const bool given = !memory_text.empty();
     apply_memory_budget(given ? parse_memory_size(memory_text) : default_memory_budget(), given, options);

@@ -13,6 +13,8 @@
 // list; a large one is handed out as a bitmap of the table, an eighth of a
 // byte per index, which is linear where a sort is not and costs no list
 // beside the queue. Either way a position listed twice is worked once.
+// Without bitmaps (a solver that counts every byte: gen/depth/ring_codes.h)
+// a large layer is a scan instead.
 #pragma once
 
 #include <algorithm>
@@ -41,9 +43,11 @@ class Layers {
     std::span<std::uint64_t> bits;
   };
 
-  // `cap`: entries queued at most; 0 for the byte per index.
-  Layers(Index size, unsigned workers, std::uint32_t max_depth, std::uint64_t cap = 0)
+  // `cap`: entries queued at most; 0 for the byte per index. `bitmaps`:
+  // whether a large layer is handed out as a bitmap or as a scan.
+  Layers(Index size, unsigned workers, std::uint32_t max_depth, std::uint64_t cap = 0, bool bitmaps = true)
       : size_(size),
+        bitmaps_(bitmaps),
         cap_(cap ? cap : std::max<std::uint64_t>(size / sizeof(Entry), 1u << 16)),
         max_depth_(max_depth),
         scan_(std::make_unique<std::atomic<bool>[]>(max_depth + 1)),
@@ -119,6 +123,9 @@ class Layers {
       } else if (from.size() < size_ / 512) {
         in_hand_ = from.size();
         put_in_order(from, layer.list);
+      } else if (!bitmaps_) {
+        layer.scan = true;
+        from.clear();
       } else {
         layer.bits = to_bits(from);
       }
@@ -214,6 +221,7 @@ class Layers {
   }
 
   Index size_;
+  bool bitmaps_;
   std::uint64_t cap_;
   std::uint32_t max_depth_;
   std::uint32_t top_ = 0;

@@ -39,6 +39,12 @@ struct GenOptions {
   // Indices per segment of a tier that streams (gen/depth/leaving_tier.h; 0:
   // 2^24); tests make them small.
   std::uint64_t tier_segment = 0;
+  // Where a solver that keeps a byte an index spills depths to disk
+  // (gen/depth/spill_runs.h): files named this and a suffix.
+  std::string spill_prefix = "rtb-spill";
+  // For tests: the depths a byte's ring names at once (gen/depth/ring_codes.h;
+  // 0: as many as it can), so that small tables reduce and promote often.
+  std::uint32_t ring_depths = 0;
   // With a checkpointer: first-pass indices between chances to save.
   std::uint64_t checkpoint_segment = std::uint64_t{1} << 22;
 };

@@ -49,6 +49,10 @@ struct BuildOptions {
   // figure came from, for messages ("the budget of 20.1 GiB (--memory)").
   std::uint64_t memory = 0;
   std::string memory_source = "the memory budget";
+  // What the depth solver keeps per index: a byte (RingCodes) where the
+  // game can be solved so, two bytes (WideCodes), or, by default, a byte
+  // wherever it can (gen/depth/build.h: solves_in_bytes).
+  enum class CodeWidth { Automatic, OneByte, TwoBytes } code_width = CodeWidth::Automatic;
   // Seconds of work between checkpoints of a long table (0: none), and
   // whether to resume from the checkpoint an earlier run left.
   double checkpoint_every = 120;

@@ -19,6 +19,7 @@
 #include "gen/depth/depth_stream.h"
 #include "gen/depth/position_code.h"
 #include "gen/depth/retrograde.h"
+#include "gen/depth/ring_codes.h"
 #include "gen/depth/slices.h"
 #include "gen/depth/tiers.h"
 #include "storage/table_reader.h"
@@ -44,10 +45,10 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
 // the generator whose state it is, with the form of its open positions'
 // codes (gen/depth/position_code.h), so that no build reads another's.
 template <Game G>
-std::string checkpoint_identity(const G& game) {
+std::string checkpoint_identity(const G& game, std::string_view form = WideCodes::kForm) {
   return std::string(kDepthKind) + " " + std::string(G::kName) + " " + game.params().canonical() + " " +
          game.identity() + " size " + std::to_string(game.size()) + " " + RTB_GENERATOR_VERSION + " " +
-         std::string(position_code::kForm);
+         std::string(form);
 }
 
 // Checkpoints of one table's run, and the state an earlier run left.
@@ -57,21 +58,30 @@ struct Checkpointing {
 
   template <Game G>
   Checkpointing(const G& game, const std::filesystem::path& table, const BuildOptions& options,
-                GenOptions& gen) {
+                GenOptions& gen, std::string_view form = WideCodes::kForm) {
+    gen.spill_prefix = table.string() + ".spill";
     if (options.checkpoint_every <= 0) return;
-    checkpointer.emplace(storage::checkpoint_path(table), checkpoint_identity(game),
+    gen.spill_prefix = storage::checkpoint_path(table).string();
+    checkpointer.emplace(storage::checkpoint_path(table), checkpoint_identity(game, form),
                          std::chrono::duration<double>(options.checkpoint_every), options.on_note);
     resumed = checkpointer->load();
     checkpointer->set_resume(resumed ? &*resumed : nullptr);
     gen.checkpoint = &*checkpointer;
   }
 
-  // Once the table is published, its checkpoint is of no use.
+  // Once the table is published, its checkpoint is of no use, nor are the
+  // files beside it (finished tiers, spilled depths: gen/depth/spill_runs.h).
   static void remove(const std::filesystem::path& table) {
     std::error_code ignored;
     const auto file = storage::checkpoint_path(table);
     std::filesystem::remove(file, ignored);
     std::filesystem::remove(file.string() + ".tiers", ignored);
+    const std::string spilled[] = {file.filename().string() + ".run",
+                                   table.filename().string() + ".spill.run"};
+    for (const auto& entry : std::filesystem::directory_iterator(table.parent_path(), ignored))
+      for (const std::string& prefix : spilled)
+        if (entry.path().filename().string().starts_with(prefix))
+          std::filesystem::remove(entry.path(), ignored);
   }
 };
 
@@ -248,17 +258,25 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   AttachedDependencies dependencies = attach_dependencies(game, options);
   GenOptions gen = options.gen;
   gen.table = place_in_plan(options, game.table_name());
-  Checkpointing checkpoints(game, path, options, gen);
+  const bool in_bytes = solves_in_bytes(game, options);
+  Checkpointing checkpoints(game, path, options, gen, in_bytes ? RingCodes::kForm : WideCodes::kForm);
   GenStats stats;
-  if constexpr (Tiered<G>) {
+  // Writes the values `solve` hands over in index order as they come.
+  auto write_as_solved = [&](const auto& solve) {
     storage::WriteOptions write;
     write.force = options.force;
     storage::TableWriter writer(path, game.size(), write, lock);
-    stats = generate_tiers(game, gen, [&](std::span<const std::uint16_t> tier) { writer.append(tier); });
+    stats = solve([&](std::span<const std::uint16_t> values) { writer.append(values); });
     const storage::TableMeta meta = table_meta(game, stats);
     writer.commit(meta);
     Checkpointing::remove(path);
     if (options.on_written) options.on_written({path, meta, started.seconds()});
+  };
+  if constexpr (Tiered<G>) {
+    write_as_solved([&](const auto& write) { return generate_tiers(game, gen, write); });
+  } else if (in_bytes) {
+    if constexpr (!StoresClasses<G>)
+      write_as_solved([&](const auto& write) { return generate_in_bytes(game, gen, write); });
   } else {
     GenResult result = generate_table(game, gen);
     checkpoints.resumed.reset();

@@ -7,6 +7,9 @@
 //   solving   2 bytes a code (gen/depth/position_code.h), at most a byte of
 //             queue and an eighth of a byte of layer bitmap (gen/core/layers.h),
 //             and each worker's waiting updates (gen/core/owned_updates.h);
+//             or, solved in a byte (gen/depth/ring_codes.h), that byte and a
+//             sixteenth of queue (an eighth past 2^32 indices), the values
+//             put together as they are written;
 //   streams   after the solve, the values and depth slots, then one array
 //             of classes beside the listing buffer (gen/depth/build.h):
 //             at most 3 bytes and a bit an index, plus the pages of the
@@ -35,6 +38,7 @@
 #include "gen/core/dependency.h"
 #include "gen/core/output.h"
 #include "gen/core/owned_updates.h"
+#include "gen/depth/ring_codes.h"
 #include "storage/table_path.h"
 #include "storage/table_reader.h"
 
@@ -69,6 +73,10 @@ constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 constexpr std::uint64_t solving(Index size) {
   return size * 25 / 8;
 }
+// The same in a byte (RingCodes): the byte and a queue of size / 64 entries.
+constexpr std::uint64_t solving_in_bytes(Index size) {
+  return size + size / 64 * (size <= (Index{1} << 32) ? 4 : 8);
+}
 
 // Each worker's waiting updates: two rounds' entries as the parts grow, and
 // its staged queue entries.
@@ -97,6 +105,15 @@ constexpr std::uint64_t table_file(Index size) {
 // The checkpoint of a build solved whole: the codes and the queue.
 constexpr std::uint64_t checkpoint_file(Index size) {
   return size * 3 + kQueueFloor;
+}
+// Solved in a byte: the codes and the queue in the checkpoint, and the depths
+// spilled (gen/depth/spill_runs.h: a byte and a gap of one byte a position
+// where gaps are short, more only where positions are sparse).
+constexpr std::uint64_t byte_checkpoint_file(Index size) {
+  return size + size / 64 * 8 + kQueueFloor;
+}
+constexpr std::uint64_t spilled_depths(Index size) {
+  return size * 2 + size / 64;
 }
 
 // A dependency's figures: the file's bytes (what exists, else its bound),
@@ -161,9 +178,10 @@ std::uint64_t reading_bytes(const G& game, const std::vector<memory_estimate::Re
 
 // The bytes solving `game` holds at most, beside what it reads.
 template <Game G>
-std::uint64_t solving_bytes(const G& game, unsigned threads) {
+std::uint64_t solving_bytes(const G& game, const BuildOptions& options) {
   using namespace memory_estimate;
-  const std::uint64_t workers = per_worker(threads) + kQueueFloor;
+  const std::uint64_t workers = per_worker(options.gen.threads) + kQueueFloor;
+  if (solves_in_bytes(game, options)) return solving_in_bytes(game.size()) + workers;
   if constexpr (Tiered<G>) {
     // A tier beside the tier before, kept at 2 bytes an index at most; a
     // tier whose moves all leave it is kept as it is solved, a segment at a
@@ -193,15 +211,13 @@ std::uint64_t solving_bytes(const G& game, unsigned threads) {
 
 // The bytes the streams hold after the solve, with the values written and
 // read back (gen/depth/build.h, table_streams).
+// Tiers, and tables solved in a byte, are written as they come.
 template <Game G>
-std::uint64_t streams_bytes(const G& game) {
-  if constexpr (Tiered<G>) {
-    return 0;  // tiers are written as they come
-  } else {
-    const Index size = game.size();
-    if constexpr (StoresClasses<G>) return size * 25 / 8 + size;
-    return size * 2 + 4 * memory_estimate::kMiB;
-  }
+std::uint64_t streams_bytes(const G& game, const BuildOptions& options) {
+  if (Tiered<G> || solves_in_bytes(game, options)) return 0;
+  const Index size = game.size();
+  if constexpr (StoresClasses<G>) return size * 25 / 8 + size;
+  return size * 2 + 4 * memory_estimate::kMiB;
 }
 
 // The figures of building `game` with options.gen.threads threads into
@@ -210,14 +226,19 @@ template <Game G>
 MemoryEstimate estimate_table(const G& game, const BuildOptions& options) {
   using namespace memory_estimate;
   const std::uint64_t reading = reading_bytes(game, read_tables(game, options));
-  const std::uint64_t solve = solving_bytes(game, options.gen.threads);
+  const std::uint64_t solve = solving_bytes(game, options);
   MemoryEstimate e;
   e.index_size = game.size();
   std::uint64_t own = 0;
   if constexpr (HoldsMemory<G>) own = game.memory_bytes();
-  e.in_core = kPerTable + own + reading + std::max(solve, streams_bytes(game));
+  e.in_core = kPerTable + own + reading + std::max(solve, streams_bytes(game, options));
   e.floor = e.in_core;
-  e.disk = table_file(game.size()) + (options.checkpoint_every > 0 ? checkpoint_file(game.size()) : 0);
+  const Index size = game.size();
+  e.disk = table_file(size);
+  if (solves_in_bytes(game, options))
+    e.disk += spilled_depths(size) + (options.checkpoint_every > 0 ? byte_checkpoint_file(size) : 0);
+  else
+    e.disk += options.checkpoint_every > 0 ? checkpoint_file(size) : 0;
   return e;
 }
 

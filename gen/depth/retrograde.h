@@ -6,9 +6,13 @@
 // LOSS one ply deeper than its longest-resisting move. What is never reached
 // is a DRAW. Each position is finalised once and each unmove followed once.
 //
-// Memory per index: one 2-byte code, the value once known and `left` until
-// then (gen/depth/position_code.h), plus at most about one byte of queue and
-// an eighth of a byte to order it (see Layers).
+// Memory per index, with WideCodes: one 2-byte code, the value once known
+// and `left` until then (gen/depth/position_code.h), plus at most about one
+// byte of queue and an eighth of a byte to order it (see Layers). With
+// RingCodes: one byte (gen/depth/ring_codes.h), a sixteenth of a byte of
+// queue and no bitmap (a large layer is found by a scan), and the depths
+// of layers worked long ago on disk; the values are put together as the
+// table is written (run(write)).
 //
 // With options.checkpoint the state is saved at layer boundaries (and
 // between segments of the first pass) when the checkpointer says it is
@@ -24,12 +28,15 @@
 #include <cassert>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "games/game.h"
@@ -41,6 +48,8 @@
 #include "gen/core/thread_pool.h"
 #include "gen/depth/gen_stats.h"
 #include "gen/depth/position_code.h"
+#include "gen/depth/ring_codes.h"
+#include "gen/depth/ring_state.h"
 #include "gen/depth/value_rules.h"
 
 namespace rtb {
@@ -51,8 +60,10 @@ struct GenResult {
   GenStats stats;
 };
 
-template <Game G>
+template <Game G, class Codes = WideCodes>
 class Retrograde {
+  using Code = typename Codes::Code;
+
  public:
   Retrograde(const G& game, const GenOptions& options)
       : game_(game),
@@ -60,21 +71,28 @@ class Retrograde {
         size_(game.size()),
         pool_(options.threads),
         entries32_(size_ <= (Index{1} << 32) && !options.wide_queue),
-        layers32_(entries32_ ? size_ : 0, pool_.size(), position_code::kMaxDepth, options.queue_cap),
-        layers64_(entries32_ ? 0 : size_, pool_.size(), position_code::kMaxDepth, options.queue_cap),
-        progress_(options.progress, size_, options.table, options.label, options.progress_interval) {}
+        layers32_(entries32_ ? size_ : 0, pool_.size(), position_code::kMaxDepth, queue_cap(), !Codes::kRing),
+        layers64_(entries32_ ? 0 : size_, pool_.size(), position_code::kMaxDepth, queue_cap(), !Codes::kRing),
+        progress_(options.progress, size_, options.table, options.label, options.progress_interval),
+        ring_(options.spill_prefix) {
+    if constexpr (Codes::kRing) codes_ = RingCodes(options.ring_depths);
+  }
 
-  GenResult run() {
-    code_ = std::make_unique_for_overwrite<std::uint16_t[]>(size_);
-    std::uint32_t first_depth = 0;
-    resume(first_depth);
-    initialise();
-    if (progress_.wanted()) progress_.propagating(count_legal());
-    propagate(first_depth);
+  // WideCodes: the values, held whole.
+  GenResult run() requires(!Codes::kRing) {
+    solve();
     const GenStats stats = finish();
     GenResult result{std::move(code_), size_, stats};
     progress_.done(result.stats.max_depth);
     return result;
+  }
+
+  // RingCodes: the values handed to `write` in index order, a block at a time.
+  GenStats run(const std::function<void(std::span<const std::uint16_t>)>& write) requires(Codes::kRing) {
+    solve();
+    const GenStats stats = ring_.write(game_, codes_, std::span<const Code>(code_.get(), size_), write);
+    progress_.done(stats.max_depth);
+    return stats;
   }
 
  private:
@@ -85,8 +103,26 @@ class Retrograde {
     std::uint64_t resolved = 0;     // positions visited, for the progress line
   };
 
-  static constexpr std::uint16_t kIllegal = position_code::kIllegal;
+  static constexpr Code kIllegal = Codes::kIllegal;
   static constexpr std::uint64_t kChunk = 1 << 14;
+  struct NoRing {
+    explicit NoRing(const std::string&) {}
+  };
+
+  // RingCodes queue a sixteenth of a byte an index at most.
+  std::uint64_t queue_cap() const {
+    if (options_.queue_cap || !Codes::kRing) return options_.queue_cap;
+    return std::max<std::uint64_t>(size_ / 64, 1u << 16);
+  }
+
+  void solve() {
+    code_ = std::make_unique_for_overwrite<Code[]>(size_);
+    std::uint32_t first_depth = 0;
+    resume(first_depth);
+    initialise();
+    if (progress_.wanted()) progress_.propagating(count_legal());
+    propagate(first_depth);
+  }
 
   struct CheckpointHeader {
     std::uint64_t size = 0;
@@ -99,12 +135,8 @@ class Retrograde {
   // Each code is written by one worker at a time (OwnedUpdates), but
   // another may read it meanwhile (open_moves): relaxed atomics, plain
   // moves on the machines we build for.
-  std::uint16_t load(Index i) const {
-    return std::atomic_ref<std::uint16_t>(code_[i]).load(std::memory_order_relaxed);
-  }
-  void store(Index i, std::uint16_t c) {
-    std::atomic_ref<std::uint16_t>(code_[i]).store(c, std::memory_order_relaxed);
-  }
+  Code load(Index i) const { return std::atomic_ref<Code>(code_[i]).load(std::memory_order_relaxed); }
+  void store(Index i, Code c) { std::atomic_ref<Code>(code_[i]).store(c, std::memory_order_relaxed); }
 
   // Terminal outcomes, immediate known values, and the first counters; in
   // segments when checkpointing, so a long first pass is saved too.
@@ -138,12 +170,18 @@ class Retrograde {
     const CheckpointHeader header{size_, initialised_, resolved(), next_depth, entries32_ ? 4u : 8u};
     const std::vector<std::byte> queue = entries32_ ? layers32_.save() : layers64_.save();
     const std::string& scope = options_.checkpoint->scope();
-    options_.checkpoint->save({
+    Sections sections{
         {"wdl.scope", std::as_bytes(std::span(scope))},
         {"wdl.header", bytes_of(header)},
-        {"wdl.codes", std::as_bytes(std::span<const std::uint16_t>(code_.get(), initialised_))},
+        {"wdl.codes", std::as_bytes(std::span<const Code>(code_.get(), initialised_))},
         {"wdl.queue", queue},
-    });
+    };
+    std::vector<std::uint64_t> ring;
+    if constexpr (Codes::kRing) {
+      ring = ring_.save(codes_);
+      sections.push_back({"ring.state", std::as_bytes(std::span(ring))});
+    }
+    options_.checkpoint->save(sections);
   }
 
   // Takes the state of the checkpoint to resume from, if it is this pass's;
@@ -157,9 +195,10 @@ class Retrograde {
     CheckpointHeader h;
     const bool fits = read_section(file, "wdl.header", h) && h.size == size_ && h.initialised <= size_ &&
                       h.entry_bytes == (entries32_ ? 4u : 8u) &&
-                      read_section(file, "wdl.codes", std::span<std::uint16_t>(code_.get(), h.initialised)) &&
+                      read_section(file, "wdl.codes", std::span<Code>(code_.get(), h.initialised)) &&
                       (entries32_ ? layers32_.restore(file.section("wdl.queue"))
-                                  : layers64_.restore(file.section("wdl.queue")));
+                                  : layers64_.restore(file.section("wdl.queue"))) &&
+                      resume_ring(file, h.size);
     if (!fits) {
       cp->note("the state in " + cp->file().string() + " does not fit this table; starting over");
       return;
@@ -177,6 +216,19 @@ class Retrograde {
                ", " + std::to_string(h.resolved) + " positions resolved");
   }
 
+  // The ring's base, far depth and runs (RingCodes only).
+  bool resume_ring(const storage::CheckpointFile& file, Index size) {
+    if constexpr (!Codes::kRing) {
+      return true;
+    } else {
+      const std::span<const std::byte> state = file.section("ring.state");
+      if (state.size() % sizeof(std::uint64_t) != 0) return false;
+      std::vector<std::uint64_t> words(state.size() / sizeof(std::uint64_t));
+      std::memcpy(words.data(), state.data(), state.size());
+      return ring_.restore(codes_, words, size);
+    }
+  }
+
   template <class Counter>
   void initialise_one(unsigned worker, Index i, Counter& counter) {
     const FirstLook look = first_look(game_, i, counter);
@@ -184,12 +236,23 @@ class Retrograde {
       code_[i] = kIllegal;
       return;
     }
-    if (look.value.is_draw()) {
-      code_[i] = position_code::open(look.open, look.loss_floor > 0);
-    } else {
-      position_code::check_depth(look.value.depth());
-      code_[i] = look.value.code();
-      if constexpr (has_unmoves<G>()) push(worker, look.value.depth(), i);
+    if (look.value.is_draw())
+      code_[i] = Codes::open(look.open, look.loss_floor > 0);
+    else
+      set_value(worker, i, look.value);
+  }
+
+  // q's value is known: its code, and its layer queued (a far one's is
+  // queued when the ring reaches it). A game without unmoves has no
+  // layers to work: its values are all known after the first pass.
+  void set_value(unsigned worker, Index q, Value v) {
+    position_code::check_depth(v.depth());
+    const Code c = codes_.of(v);
+    store(q, c);
+    if (!Codes::queued(c)) {
+      if constexpr (Codes::kRing) ring_.note_far(v.depth());
+    } else if constexpr (has_unmoves<G>()) {
+      push(worker, v.depth(), q);
     }
   }
 
@@ -206,7 +269,7 @@ class Retrograde {
 
   template <class L>
   void propagate(L& layers, std::uint32_t first_depth) {
-    for (std::uint32_t depth = first_depth; layers.next(depth); ++depth) {
+    for (std::uint32_t depth = first_depth; next_layer(layers, depth); ++depth) {
       working_depth_ = depth;
       typename L::Layer layer = layers.take(depth);
       auto apply = [&](unsigned worker, std::span<const Index> filed) { update(worker, filed, depth); };
@@ -242,20 +305,48 @@ class Retrograde {
     }
   }
 
+  // The next layer to work, from `depth` on; false if none is left. With
+  // RingCodes, first the layers worked long ago are reduced to disk when
+  // the ring needs room, and far values the ring reaches are brought in.
+  template <class L>
+  bool next_layer(L& layers, std::uint32_t& depth) {
+    if constexpr (!Codes::kRing) {
+      return layers.next(depth);
+    } else {
+      for (;;) {
+        std::uint32_t next = depth;
+        const bool queued = layers.next(next);
+        const std::uint32_t far = ring_.far_min();
+        if (!queued && far == RingState::kNoFar) return false;
+        if (!queued) next = far;  // a far depth is past every queued one
+        if (next - codes_.base() >= codes_.reduce_after())
+          ring_.reduce(codes_, std::span<Code>(code_.get(), size_), pool_, next);
+        if (far == RingState::kNoFar || !codes_.in_window(far)) {
+          depth = next;
+          return true;
+        }
+        ring_.promote(game_, codes_, std::span<Code>(code_.get(), size_), pool_,
+                      [&](unsigned worker, std::uint32_t d, Index i) { push(worker, d, i); });
+        layers.flush();
+      }
+    }
+  }
+
   // Visits the positions at(lo) .. at(hi - 1), filing an update for each
   // predecessor of those lost or won in `depth`. The updates are made
   // later; they never touch a position of this layer, so that is safe.
   template <class At>
   void visit_range(unsigned worker, std::uint64_t lo, std::uint64_t hi, std::uint32_t depth, At&& at,
                    OwnedUpdates::Outbox& out) {
+    const Code lost_code = codes_.of(Value::loss(depth)), won_code = codes_.of(Value::win(depth));
     for (std::uint64_t k = lo; k < hi; ++k) {
       if (k + 8 < hi) __builtin_prefetch(&code_[at(k + 8)]);
       if constexpr (PrefetchesUnmoves<G>)
         if (k + 4 < hi) game_.prefetch_unmoves(at(k + 4));
       const Index p = at(k);
-      const std::uint16_t c = load(p);
-      const bool lost = c == Value::loss(depth).code();
-      if (!lost && c != Value::win(depth).code()) continue;
+      const Code c = load(p);
+      const bool lost = c == lost_code;
+      if (!lost && c != won_code) continue;
       const Index mark = lost ? kLost : 0;
       // Forced inline: a plugin that calls f from many places (chess) would
       // otherwise pay a call per predecessor.
@@ -304,7 +395,7 @@ class Retrograde {
   [[gnu::noinline]] void push(unsigned worker, std::uint32_t depth, Index i) {
     // Depth order: a value found while working a layer is deeper than it.
     assert(static_cast<std::int64_t>(depth) > working_depth_);
-    assert(load(i) < position_code::kFloored);
+    assert(load(i) != kIllegal && !Codes::is_open(load(i)) && Codes::queued(load(i)));
     if (entries32_)
       layers32_.push(worker, depth, static_cast<std::uint32_t>(i));
     else
@@ -319,26 +410,21 @@ class Retrograde {
 
   // q has a move to a loss: a win in `depth` unless it has a faster one.
   [[gnu::always_inline]] void make_win(unsigned worker, Index q, std::uint32_t depth) {
-    if (!position_code::improved_by_win(load(q), depth)) return;
-    position_code::check_depth(depth);
-    store(q, Value::win(depth).code());
-    push(worker, depth, q);
+    if (codes_.improved_by_win(load(q), depth)) set_value(worker, q, Value::win(depth));
   }
 
   // One of q's moves leads to a win in `depth`: one move fewer is open.
   [[gnu::always_inline]] void successor_won(unsigned worker, Index q, std::uint32_t depth) {
-    using position_code::floored, position_code::is_open, position_code::kSaturatedCount,
-        position_code::open_count;
-    const std::uint16_t c = load(q);
+    const Code c = load(q);
     assert(c != kIllegal);  // unmoves yield legal positions
-    if (!is_open(c)) return;
-    const std::uint32_t left = open_count(c);
-    if (left == kSaturatedCount) {
-      if (open_moves(q, depth) == 0) make_loss(worker, q, depth, floored(c));
+    if (!Codes::is_open(c)) return;
+    const std::uint32_t left = Codes::open_count(c);
+    if (left == Codes::kSaturatedCount) {
+      if (open_moves(q, depth) == 0) make_loss(worker, q, depth, Codes::floored(c));
     } else if (left == 1) {
-      make_loss(worker, q, depth, floored(c));
+      make_loss(worker, q, depth, Codes::floored(c));
     } else {
-      store(q, c - 1);
+      store(q, static_cast<Code>(c - 1));
     }
   }
 
@@ -348,9 +434,9 @@ class Retrograde {
     std::uint32_t open = 0;
     game_.moves(q, [&](Successor s) {
       if (s.inside) {
-        const std::uint16_t c = load(s.index);
+        const Code c = load(s.index);
         assert(c != kIllegal);  // moves inside lead to legal positions
-        open += !position_code::is_win_within(c, depth);
+        open += !codes_.is_win_within(c, depth);
       } else {
         open += !s.value.is_win();
       }
@@ -362,10 +448,7 @@ class Retrograde {
   // found of exactly `depth`; where `floored`, a move that leaves the table
   // leads to a known win, and the loser counts those too.
   [[gnu::noinline]] void make_loss(unsigned worker, Index q, std::uint32_t depth, bool floored) {
-    const std::uint32_t plies = floored ? loss_plies(game_, q, depth) : depth + 1;
-    position_code::check_depth(plies);
-    store(q, Value::loss(plies).code());
-    push(worker, plies, q);
+    set_value(worker, q, Value::loss(floored ? loss_plies(game_, q, depth) : depth + 1));
   }
 
   // For the progress reports: what the propagation will resolve (a resumed
@@ -383,17 +466,17 @@ class Retrograde {
   }
 
   // Counts the outcomes; illegal indices and open positions become 0, a draw.
-  GenStats finish() {
+  GenStats finish() requires(!Codes::kRing) {
     std::vector<GenStats> part(pool_.size());
     pool_.parallel_for(size_, kChunk, [&](unsigned worker, Index lo, Index hi) {
       GenStats& s = part[worker];
       for (Index i = lo; i < hi; ++i) {
-        std::uint16_t& c = code_[i];
+        Code& c = code_[i];
         if (c == kIllegal) {
           c = 0;
           continue;
         }
-        if (position_code::is_open(c)) c = Value::draw().code();  // never decided
+        if (Codes::is_open(c)) c = Value::draw().code();  // never decided
         s.add(Value::from_code(c));
       }
     });
@@ -412,7 +495,9 @@ class Retrograde {
   Layers<std::uint32_t> layers32_;
   Layers<Index> layers64_;
   Progress progress_;
-  std::unique_ptr<std::uint16_t[]> code_;
+  std::conditional_t<Codes::kRing, RingState, NoRing> ring_;
+  Codes codes_;
+  std::unique_ptr<Code[]> code_;
   OwnedUpdates updates_{size_, pool_.size(), options_.update_round};
   std::vector<WorkerState> workers_ = std::vector<WorkerState>(pool_.size());
 };
@@ -420,6 +505,14 @@ class Retrograde {
 template <Game G>
 GenResult generate(const G& game, const GenOptions& options) {
   return Retrograde<G>(game, options).run();
+}
+
+// The same in a byte an index (RingCodes), the values handed to `write`
+// in index order as they are put together; their counts.
+template <Game G>
+GenStats generate_in_bytes(const G& game, const GenOptions& options,
+                           const std::function<void(std::span<const std::uint16_t>)>& write) {
+  return Retrograde<G, RingCodes>(game, options).run(write);
 }
 
 }  // namespace rtb

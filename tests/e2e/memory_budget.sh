@@ -3,7 +3,7 @@
 # for a dozen runs (chess with and without pawns, with dependencies, under
 # dtm and dtz, a pawn table in slices; Connect Four's tiers; Quixo; tic-tac-toe; nim; a subtraction
 # game; take-away's tables that read each other; a random graph with
-# cycles), `tbgen plan --estimate` gives the run's peak at most, X; then
+# cycles, solved in a byte a position and in two), `tbgen plan --estimate` gives the run's peak at most, X; then
 # `tbgen --memory X` builds the run, and the peak each summary line reads
 # from the process (VmHWM) must not exceed X. A run whose table cannot fit
 # its budget is refused before anything is written, with one line.
@@ -33,8 +33,9 @@ runs=(
   "--game subtraction --param heaps=30000"
   "--game takeaway --param total=60 --param take=4"
   "--game graph --param file=$work/graph.txt"
+  "--game graph --param file=$work/graph.txt --state-bytes 2"
 )
-threads=(1 1 1 2 1 2 2 1 1 1 2 1)
+threads=(1 1 1 2 1 2 2 1 1 1 2 1 2)
 
 # The largest number on the lines of `text` after "peak " in MiB, in bytes.
 peak_of() {
@@ -76,4 +77,5 @@ grep -q '^tbgen: error: KQvKR needs up to [0-9.]* MiB of memory' <<<"$("$tbgen" 
   --param material=KQvKR --out "$work/refused" --memory 30M 2>&1)" || fail "the refusal does not name KQvKR and its need"
 refused 2 --game chess --param material=KQvK --memory lots
 refused 2 --game nim --solver grundy --memory 1G
+refused 2 --game tictactoe --state-bytes 3
 echo "every peak within its estimate"

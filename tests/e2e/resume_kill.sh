@@ -4,12 +4,14 @@
 # After every kill, no file in the output that tbprobe accepts may differ
 # from the finished table of that name.
 #   tests/e2e/resume_kill.sh TBGEN TBPROBE [full|quick] [KILLS] [SEED]
-# KILLS (default 20) are spread over three cases. full (about a minute and
-# a half): a chess set with pawns and dependencies under metric=dtz (KBvKP,
-# solved slice by slice, and the nine tables it needs), Connect Four 5x4
-# (tiered), and 4x4 Quixo (10.7 M positions, cyclic). quick, for the
-# sanitizer builds: KPvK (metric=dtz) and its dependencies, Connect Four
-# 5x3, and a random graph of 200 000 vertices with cycles.
+# KILLS (default 20) are spread over the cases. full (about two minutes):
+# a chess set with pawns and dependencies under metric=dtz (KBvKP, solved
+# slice by slice, and the nine tables it needs), Connect Four 5x4 (tiered),
+# 4x4 Quixo (10.7 M positions, cyclic), and a random graph of 2 M vertices
+# with cycles and long paths, solved in a byte a position (its depths
+# spilled to disk beside the checkpoint). quick, for the sanitizer builds:
+# KPvK (metric=dtz) and its dependencies, Connect Four 5x3, and a random
+# graph of 200 000 vertices.
 set -euo pipefail
 tbgen=$1
 tbprobe=$2
@@ -21,13 +23,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo "seed $seed (rerun: $0 TBGEN TBPROBE $mode $kills $seed)"
 
+vertices=$([ "$mode" = full ] && echo 2000000 || echo 200000)
+awk -v n=$vertices -v m=$((3 * vertices)) 'BEGIN { srand(11); print n, m;
+  for (i = 0; i < m; i++) { u = int(rand() * n) + 1; v = rand() < 0.7 ? u + int(rand() * 50) + 1 : int(rand() * n) + 1;
+    if (v > n) v -= n; print u, v } }' >"$work/graph.txt"
 if [ "$mode" = full ]; then
   cases=("--game chess --param material=KBvKP --param metric=dtz" "--game connect4 --param width=5 --param height=4"
-    "--game quixo --param n=4")
+    "--game quixo --param n=4" "--game graph --param file=$work/graph.txt")
 else
-  awk -v n=200000 -v m=600000 'BEGIN { srand(11); print n, m;
-    for (i = 0; i < m; i++) { u = int(rand() * n) + 1; v = rand() < 0.7 ? u + int(rand() * 50) + 1 : int(rand() * n) + 1;
-      if (v > n) v -= n; print u, v } }' >"$work/graph.txt"
   cases=("--game chess --param material=KPvK --param metric=dtz" "--game connect4 --param width=5 --param height=3"
     "--game graph --param file=$work/graph.txt")
 fi

@@ -1,8 +1,11 @@
 // The left-counter generator against the naive round-by-round fixpoint, on
-// thousands of random graphs, with one thread and with several.
+// thousands of random graphs, with one thread and with several, keeping two
+// bytes an index and keeping one (a small ring, so that layers are reduced
+// to disk and far values brought in many times a table).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 
 #include "games/graph/graph.h"
@@ -27,6 +30,23 @@ std::vector<Value> run(const auto& game, unsigned threads, int queue = 0, std::s
   GenResult r = generate(game, options);
   std::vector<Value> out;
   for (Index i = 0; i < r.size; ++i) out.push_back(Value::from_code(r.values[i]));
+  return out;
+}
+
+// The same in a byte an index, with a ring of `ring` depths (0: the most).
+std::vector<Value> run_in_bytes(const auto& game, unsigned threads, std::uint32_t ring, int queue = 0) {
+  GenOptions options;
+  options.threads = threads;
+  options.parallel_threshold = 1;
+  options.wide_queue = queue == 1;
+  options.queue_cap = queue == 1 ? 4 : 0;
+  options.ring_depths = ring;
+  options.spill_prefix = ::testing::TempDir() + "generator-test-spill";
+  std::vector<Value> out;
+  generate_in_bytes(game, options, [&](std::span<const std::uint16_t> block) {
+    for (std::uint16_t c : block) out.push_back(Value::from_code(c));
+  });
+  EXPECT_FALSE(std::filesystem::exists(options.spill_prefix + ".run0.0")) << "spilled depths left behind";
   return out;
 }
 
@@ -85,6 +105,11 @@ TEST(Generator, MatchesNaiveFixpointOnRandomGraphs) {
     expect_same(expected, run(game, 1), what + " 1 thread");
     expect_same(expected, run(game, 3), what + " 3 threads");
     expect_same(expected, run(game, 1 + seed % 2, 1), what + " scanned layers");
+    // In a byte, on a third of the graphs: each reduction writes files.
+    const auto ring = static_cast<std::uint32_t>(2 + seed % 7);
+    if (seed % 3 == 0) expect_same(expected, run_in_bytes(game, 1 + seed % 2, ring), what + " in bytes");
+    if (seed % 6 == 1)
+      expect_same(expected, run_in_bytes(game, 2, ring, 1), what + " in bytes, scanned layers");
     if (!spec.random_terminals)
       expect_same(expected, run(as_graph_plugin(spec, g), 2), what + " graph plugin");
     if (HasFatalFailure()) return;
@@ -101,6 +126,7 @@ TEST(Generator, MatchesNaiveFixpointWithSaturatedCounters) {
     const testing::ExplicitGame game(g);
     expect_same(expected, run(game, 1), "seed " + std::to_string(seed));
     expect_same(expected, run(game, 2), "seed " + std::to_string(seed) + " 2 threads");
+    expect_same(expected, run_in_bytes(game, 2, 0), "seed " + std::to_string(seed) + " in bytes");
     if (HasFatalFailure()) return;
     for (std::uint32_t v = 0; v < g.n; ++v) heavy_losses += g.out[v].size() >= 255 && expected[v].is_loss();
     set_by_known_moves += losses_set_by_known_moves(g, expected);
@@ -129,6 +155,7 @@ TEST(Generator, LayersWorkedInManyRoundsMatchNaiveFixpoint) {
     for (unsigned threads : {1u, 2u, 3u})
       expect_same(expected, run(game, threads, 0, 5000),
                   "seed " + std::to_string(seed) + ", " + std::to_string(threads) + " threads");
+    expect_same(expected, run_in_bytes(game, 2, 0), "seed " + std::to_string(seed) + " in bytes");
     if (HasFatalFailure()) return;
   }
 }
@@ -178,9 +205,11 @@ TEST(Generator, LongChainGetsExactDepths) {
   for (std::uint32_t v = 1; v < 30000; ++v) edges.emplace_back(v, v + 1);
   const Graph chain(30000, edges, {});
   GenResult r = generate(chain, GenOptions{});
+  const std::vector<Value> in_bytes = run_in_bytes(chain, 2, 0);  // a thousand reductions
   for (std::uint32_t v = 0; v < 30000; ++v) {
     const std::uint32_t plies = 29999 - v;
     ASSERT_EQ(r.values[v], (plies % 2 ? Value::win(plies) : Value::loss(plies)).code()) << v;
+    ASSERT_EQ(in_bytes[v].code(), r.values[v]) << v;
   }
 }
 
