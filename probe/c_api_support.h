@@ -15,6 +15,7 @@
 
 #include "games/value.h"
 #include "probe/rtb.h"
+#include "storage/table_identity.h"
 #include "storage/table_writer.h"
 
 namespace rtb::c_api {
@@ -42,6 +43,8 @@ inline rtb_error code_of(const std::exception_ptr& e) noexcept {
     return RTB_ERR_NO_MEMORY;
   } catch (const std::filesystem::filesystem_error&) {
     return RTB_ERR_IO;
+  } catch (const storage::IdentityError&) {
+    return RTB_ERR_WRONG_KIND;  // a whole table, of other parameters, input or metric
   } catch (const storage::StorageError&) {
     // The reader's failures on a file already found readable (see
     // require_table_file) are damage: truncation, checksums, bad meta.

@@ -124,8 +124,9 @@ rtb_table* rtb_open(const char* path);
  *  - #RTB_ERR_BAD_ARGUMENT: `dir` or `game` is NULL, the game is unknown, or
  *    `params` are malformed or not valid for the game;
  *  - #RTB_ERR_NO_TABLE: `dir` has no such table, or lacks a table it leads into;
- *  - #RTB_ERR_WRONG_KIND: the file of that name holds a table of another game,
- *    value kind, parameters or input;
+ *  - #RTB_ERR_WRONG_KIND: the file of that name holds another table: of another
+ *    game, value kind, parameters, input file or metric (its meta record's
+ *    identity is not the one asked for; the message names both);
  *  - and the failures of rtb_open().
  */
 rtb_table* rtb_open_dir(const char* dir, const char* game, const char* params);

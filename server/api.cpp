@@ -58,12 +58,15 @@ const ServedTable& Api::table_for(const std::string& game, const Query& query) c
     if (const auto it = found_.find(key); it != found_.end()) return *it->second;
   }
   const ServedTable* table = nullptr;
+  std::filesystem::path path;
   try {
-    table = &open_.at(answers::find_table(lookup));
+    path = answers::find_table(lookup);
+    table = &open_.at(path);
   } catch (const ProbeError& e) {
     if (!std::filesystem::exists(answers::expected_table(lookup))) throw NotFound(e.what());
     throw;
   }
+  storage::require_identity(table->meta, answers::asked_identity(lookup), "table " + path.string());
   const std::lock_guard lock(found_mutex_);
   if (found_.size() < kMaxFound) found_.emplace(key, table);
   return *table;
