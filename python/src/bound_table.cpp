@@ -13,6 +13,9 @@ void require_file(const std::filesystem::path& path, const std::string& what) {
   if (!std::filesystem::exists(status)) throw MissingTable(what);
   if (std::filesystem::is_directory(status))
     throw MissingTable(path.string() + " is a directory, not a table");
+  // A FIFO would block the open until a writer came; a device never ends.
+  if (!std::filesystem::is_regular_file(status))
+    throw MissingTable(path.string() + " is not a regular file, so not a table");
 }
 
 // A table's dependencies live beside it (OpenedTable::attach_dependencies);

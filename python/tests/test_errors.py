@@ -1,6 +1,7 @@
 """Errors become Python exceptions: KeyError for a missing table, ValueError
 for a bad position, rtb.CorruptTableError for a damaged table; closing."""
 
+import os
 import shutil
 
 import pytest
@@ -97,3 +98,10 @@ def test_another_table_under_the_name_asked_for(tables, tmp_path):
     # Opened by its path alone, the file is read as what it is.
     assert rtb.open_table(tmp_path / "connect4-5x4.rtb").params == "height=4,width=4"
 
+
+def test_fifo_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo.rtb"
+    os.mkfifo(fifo)
+    with pytest.raises(rtb.MissingTableError) as e:
+        rtb.open_table(fifo)
+    assert "is not a regular file" in str(e.value)

@@ -2,8 +2,9 @@
 // made for another board size, from another input file with the same
 // vertex count, or under another metric, are refused by tbprobe and by
 // tbgen building on them, with one line naming both identities and nothing
-// written.
+// written; FIFOs and devices are refused at once.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,7 +38,7 @@ class TableIdentity : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  // Runs a command with a time limit, so that a run that blocks fails the
+  // Runs a command with a time limit, so that a FIFO that blocks fails the
   // test instead of hanging it.
   Ran run(const std::string& args) {
     const auto out = dir_ / "stdout", err = dir_ / "stderr";
@@ -117,6 +118,23 @@ TEST_F(TableIdentity, TbgenRefusesADependencyOfAnotherMetric) {
   expect_refused(r, 1, "chess;material=KQvK,metric=dtz;index=1 wdl16",
                  "chess;material=KQvK,metric=dtm;index=1");
   EXPECT_FALSE(fs::exists(dir_ / "t/KQvKR.rtb"));
+}
+
+TEST_F(TableIdentity, FifosAndDevicesAreRefusedAtOnce) {
+  const fs::path fifo = dir_ / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const fs::path& path : {fifo, fs::path("/dev/null")}) {
+    const Ran probe = tbprobe("--table " + path.string() + " --stats");
+    EXPECT_EQ(probe.code, 1) << probe.err;
+    EXPECT_EQ(std::count(probe.err.begin(), probe.err.end(), '\n'), 1) << probe.err;
+    EXPECT_NE(probe.err.find(path == fifo ? "is a FIFO, not a table file" : "is a character device"),
+              std::string::npos)
+        << probe.err;
+    const Ran gen = tbgen("--game graph --param file=" + path.string() + tables());
+    EXPECT_EQ(gen.code, 1) << gen.err;
+    EXPECT_NE(gen.err.find(path == fifo ? "is a FIFO, not a regular file" : "is a device"), std::string::npos)
+        << gen.err;
+  }
 }
 
 }  // namespace

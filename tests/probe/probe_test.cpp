@@ -3,6 +3,7 @@
 #include "probe/probe.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <thread>
@@ -173,7 +174,8 @@ TEST_F(Probe, CApiTellsWrongKindsAndMissingDependencies) {
 }
 
 // Another table under the name of the one asked for (here the 3x3 board as
-// 4x4's file) is refused by the C and C++ APIs, naming both identities.
+// 4x4's file) is refused by the C and C++ APIs, naming both identities; a
+// FIFO is refused at once, not waited on.
 TEST_F(Probe, AnotherTableUnderTheNameAskedForIsRefused) {
   const fs::path dir = dir_ / "misnamed";
   fs::create_directories(dir);
@@ -191,6 +193,11 @@ TEST_F(Probe, AnotherTableUnderTheNameAskedForIsRefused) {
   const Tablebase tb(dir);
   EXPECT_THROW(tb.table("tictactoe", p), storage::IdentityError);
 
+  const fs::path fifo = dir / "fifo.rtb";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(rtb_open(fifo.c_str()), nullptr);
+  EXPECT_EQ(rtb_last_error_code(), RTB_ERR_NO_TABLE) << rtb_last_error();
+  EXPECT_NE(std::string(rtb_last_error()).find("not a regular file"), std::string::npos) << rtb_last_error();
   fs::remove_all(dir);
 }
 
