@@ -1,8 +1,11 @@
-// A table is never taken for another: tables under another table's name,
-// made for another board size, from another input file with the same
-// vertex count, or under another metric, are refused by tbprobe and by
-// tbgen building on them, with one line naming both identities and nothing
-// written; FIFOs and devices are refused at once.
+// A table is never taken for another, and input is taken strictly: tables
+// under another table's name, made for another board size, from another
+// input file with the same vertex count, or under another metric, are
+// refused by tbprobe and by tbgen building on them, with one line naming both
+// identities and nothing written; FIFOs and devices are refused at once; a
+// FEN with trailing words or no side to move, a --param key given twice and
+// seconds out of range are usage errors; a plain rerun after a killed
+// --force run removes the partial file it now owns.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -135,6 +139,47 @@ TEST_F(TableIdentity, FifosAndDevicesAreRefusedAtOnce) {
     EXPECT_NE(gen.err.find(path == fifo ? "is a FIFO, not a regular file" : "is a device"), std::string::npos)
         << gen.err;
   }
+}
+
+TEST_F(TableIdentity, LenientInputIsAUsageError) {
+  build("--game chess --param material=KQvK");
+  const std::string fen = "7k/8/8/8/8/8/8/KQ6 w - - 0 1";
+  ASSERT_EQ(tbprobe(in_tables() + " --fen '" + fen + "'").code, 0);
+  for (const std::string& bad :
+       std::vector<std::string>{fen + " extra", fen + "\xc3\xa9", "7k/8/8/8/8/8/8/KQ6"}) {
+    const Ran r = tbprobe(in_tables() + " --fen '" + bad + "'");
+    EXPECT_NE(r.code, 0) << bad;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.out, "") << bad;
+  }
+  const Ran twice = tbgen("--game connect4 --param width=4 --param width=5 --param height=4" + tables());
+  EXPECT_EQ(twice.code, 2) << twice.err;
+  EXPECT_NE(twice.err.find("--param 'width' is given twice"), std::string::npos) << twice.err;
+  EXPECT_FALSE(fs::exists(dir_ / "t/connect4-5x4.rtb"));
+  const Ran probe_twice =
+      tbprobe(in_tables() + " --game chess --param material=KQvK --param material=KRvK --stats");
+  EXPECT_EQ(probe_twice.code, 2) << probe_twice.err;
+  for (const char* option : {"--checkpoint-every", "--progress-every"}) {
+    const Ran huge = tbgen("--game tictactoe " + std::string(option) + " 99999999999999999999" + tables());
+    EXPECT_EQ(huge.code, 2) << huge.err;
+    EXPECT_NE(huge.err.find(option), std::string::npos) << huge.err;
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "t/tictactoe.rtb"));
+}
+
+// A --force run killed while writing leaves the old table and its partial
+// file; the plain rerun refuses to replace the table but owns the lock, so
+// it removes the partial, saying so.
+TEST_F(TableIdentity, APlainRerunCleansTheKilledForceRunsPartial) {
+  build("--game tictactoe");
+  std::ofstream(dir_ / "t/tictactoe.rtb.partial") << "half a table";
+  const Ran r = tbgen("--game tictactoe" + tables());
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("already exists"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "t/tictactoe.rtb.partial"));
+  EXPECT_FALSE(fs::exists(dir_ / "t/tictactoe.rtb.lock"));
+  EXPECT_EQ(tbprobe("--table " + (dir_ / "t/tictactoe.rtb").string() + " --check").code, 0);
 }
 
 }  // namespace
