@@ -1,3 +1,4 @@
+// The /api answers: a query to the table it names, and that table's answer.
 #include "server/api.h"
 
 #include <algorithm>
@@ -37,8 +38,12 @@ answers::TableLookup lookup_of(const std::string& game, const std::filesystem::p
   for (const auto& [key, value] : query)
     if (key.empty())
       throw answers::UsageError("a query parameter without a name");
-    else if (key != kPosition && key != kIndex && key != kLine && key != kSolver)
+    else if (key != kPosition && key != kIndex && key != kLine && key != kSolver) {
+      // One of two values would silently win, as with tbprobe's --param.
+      if (lookup.params.has(key))
+        throw answers::UsageError("the game parameter " + quote_input(key) + " is given twice");
       lookup.params.set(key, value);
+    }
   return lookup;
 }
 

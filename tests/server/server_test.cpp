@@ -53,6 +53,8 @@ TEST_F(ServerTest, BadRequestsGetJsonErrors) {
   EXPECT_TRUE(get_json("/api/tictactoe", 400).at("error").is_string());
   EXPECT_TRUE(get_json("/api/tictactoe?index=-1", 400).at("error").is_string());
   EXPECT_TRUE(get_json("/api/tictactoe?position=.........&k=9", 400).at("error").is_string());
+  const json twice = get_json("/api/connect4?width=4&width=5&height=4&position=12", 400);
+  EXPECT_NE(twice.at("error").get<std::string>().find("'width' is given twice"), std::string::npos) << twice;
   EXPECT_TRUE(get_json("/nosuchpath/x", 404).at("error").is_string());
   EXPECT_TRUE(get_json("/standard", 400).at("error").is_string());
 }
