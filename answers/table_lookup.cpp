@@ -1,3 +1,5 @@
+// Which table of a directory answers a question, and that the file found
+// there is the table asked for.
 #include "answers/table_lookup.h"
 
 #include "answers/common.h"
@@ -34,6 +36,15 @@ std::filesystem::path find_table(const TableLookup& lookup) {
                      lookup.dir.string() + " (expected " + path.filename().string() + ")");
   }
   return path;
+}
+
+storage::TableIdentity asked_identity(const TableLookup& lookup) {
+  return answers::asked_identity(kind_of_solver(lookup.solver), game_of(lookup), table_params(lookup));
+}
+
+OpenedTable open_table(const TableLookup& lookup) {
+  const auto path = find_table(lookup);
+  return OpenedTable(path, asked_identity(lookup));
 }
 
 }  // namespace rtb::answers

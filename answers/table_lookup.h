@@ -8,6 +8,7 @@
 #include <string>
 
 #include "games/params.h"
+#include "probe/table.h"
 
 namespace rtb::answers {
 
@@ -33,5 +34,12 @@ std::filesystem::path expected_table(const TableLookup& lookup);
 
 // The same, and throws ProbeError naming the missing file when it is not there.
 std::filesystem::path find_table(const TableLookup& lookup);
+
+// What the table asked for must be (its game, identity and value kind).
+storage::TableIdentity asked_identity(const TableLookup& lookup);
+
+// The table asked for, opened; throws as find_table does, and
+// storage::IdentityError when the file there is another table.
+OpenedTable open_table(const TableLookup& lookup);
 
 }  // namespace rtb::answers

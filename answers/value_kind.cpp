@@ -1,3 +1,5 @@
+// The table of value kinds: finding a kind by its name or its solver, and
+// what every kind shares (the asked-for identity, the meta record as JSON).
 #include "answers/value_kind.h"
 
 #include <algorithm>
@@ -5,6 +7,7 @@
 
 #include "answers/common.h"
 #include "games/quote_input.h"
+#include "games/registry.h"
 
 namespace rtb::answers {
 
@@ -43,6 +46,12 @@ SplitParams split_params(const Params& params, const std::vector<std::string_vie
     (solver ? out.solver : out.game).set(key, value);
   }
   return out;
+}
+
+storage::TableIdentity asked_identity(const ValueKind& kind, const std::string& game, const Params& params) {
+  const SplitParams split = split_params(params, kind.solver_keys);
+  return {game, table_identity(make_game(game, split.game)->identity(), split.solver),
+          std::string(kind.name)};
 }
 
 std::string hex64(std::uint64_t value) {

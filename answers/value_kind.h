@@ -75,6 +75,11 @@ const ValueKind& kind_of_solver(std::string_view solver);
 // "wdl, grundy or arena", for help and errors.
 std::string solver_names();
 
+// What a reader asks the table of `kind` for `game` with `params` (the
+// solver's among them) to be: the identity tbgen gives that table
+// (storage/table_identity.h). Throws GameError for bad parameters.
+storage::TableIdentity asked_identity(const ValueKind& kind, const std::string& game, const Params& params);
+
 // The kinds' entries, each defined in answers/kinds/<kind>.cpp.
 ValueKind depth_kind();
 ValueKind grundy_kind();

@@ -15,6 +15,7 @@
 
 #include "games/value.h"
 #include "probe/rtb.h"
+#include "storage/table_identity.h"
 #include "storage/table_writer.h"
 
 namespace rtb::c_api {
@@ -42,6 +43,8 @@ inline rtb_error code_of(const std::exception_ptr& e) noexcept {
     return RTB_ERR_NO_MEMORY;
   } catch (const std::filesystem::filesystem_error&) {
     return RTB_ERR_IO;
+  } catch (const storage::IdentityError&) {
+    return RTB_ERR_WRONG_KIND;  // a whole table, of other parameters, input or metric
   } catch (const storage::StorageError&) {
     // The reader's failures on a file already found readable (see
     // require_table_file) are damage: truncation, checksums, bad meta.
@@ -121,7 +124,10 @@ inline void require_table_file(const std::filesystem::path& path) {
   if (!std::filesystem::exists(status)) throw Failure(RTB_ERR_NO_TABLE, "no table " + path.string());
   if (std::filesystem::is_directory(status))
     throw Failure(RTB_ERR_NO_TABLE, path.string() + " is a directory, not a table file");
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // A FIFO would block open() until a writer came; a device never ends.
+  if (!std::filesystem::is_regular_file(status))
+    throw Failure(RTB_ERR_NO_TABLE, path.string() + " is not a regular file, so not a table file");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     throw Failure(RTB_ERR_IO, "table " + path.string() + " cannot be opened: " + std::strerror(errno));
   ::close(fd);

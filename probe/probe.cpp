@@ -1,3 +1,5 @@
+// Tablebase: a directory's wdl16 tables, each opened on first use, kept
+// open, and refused unless it is the table its name promises.
 #include "probe/probe.h"
 
 #include <set>
@@ -40,8 +42,8 @@ const DepthTable* Tablebase::find(std::string_view game, const Params& params) c
   if (auto it = open_.find(path.string()); it != open_.end()) return it->second.get();
   if (!std::filesystem::exists(path)) return nullptr;
   auto table = std::make_unique<DepthTable>(path, game);
-  if (table->meta().identity != plugin->identity())
-    throw ProbeError("table " + path.string() + " was made for other parameters or input");
+  storage::require_identity(table->meta(), {std::string(game), plugin->identity(), std::string(kDepthKind)},
+                            table->opened().where());
   return open_.emplace(path.string(), std::move(table)).first->second.get();
 }
 

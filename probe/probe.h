@@ -26,7 +26,8 @@ class Tablebase {
   explicit Tablebase(std::filesystem::path dir);
   const std::filesystem::path& dir() const { return dir_; }
   // The table of `game` with `params`; throws ProbeError if it is missing
-  // (and tries again on the next call: a table may be added later).
+  // (and tries again on the next call: a table may be added later), and
+  // storage::IdentityError if the file of its name is another table.
   const DepthTable& table(std::string_view game, const Params& params) const;
   // The same, or nullptr when the directory has no such table.
   const DepthTable* find(std::string_view game, const Params& params) const;

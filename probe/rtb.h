@@ -102,8 +102,9 @@ const char* rtb_version(void);
  * the table may then be probed by any number of threads.
  * @param[in] path the file's path (NUL-terminated); read during the call only.
  * @return the open table, owned by the caller until rtb_close(); or NULL with:
- *  - #RTB_ERR_BAD_ARGUMENT: `path` is NULL or names a directory;
- *  - #RTB_ERR_NO_TABLE: no file at `path`;
+ *  - #RTB_ERR_BAD_ARGUMENT: `path` is NULL;
+ *  - #RTB_ERR_NO_TABLE: no file at `path`, or one that is no regular file (a
+ *    directory, a FIFO, a device: refused at once, never waited on);
  *  - #RTB_ERR_CORRUPT: the file is damaged, truncated, incomplete or not a table;
  *  - #RTB_ERR_WRONG_KIND: the table holds another value kind than win/draw/loss
  *    (a Grundy or arena table), is of a game this library does not know, or was made
@@ -124,8 +125,9 @@ rtb_table* rtb_open(const char* path);
  *  - #RTB_ERR_BAD_ARGUMENT: `dir` or `game` is NULL, the game is unknown, or
  *    `params` are malformed or not valid for the game;
  *  - #RTB_ERR_NO_TABLE: `dir` has no such table, or lacks a table it leads into;
- *  - #RTB_ERR_WRONG_KIND: the file of that name holds a table of another game,
- *    value kind, parameters or input;
+ *  - #RTB_ERR_WRONG_KIND: the file of that name holds another table: of another
+ *    game, value kind, parameters, input file or metric (its meta record's
+ *    identity is not the one asked for; the message names both);
  *  - and the failures of rtb_open().
  */
 rtb_table* rtb_open_dir(const char* dir, const char* game, const char* params);

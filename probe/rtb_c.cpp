@@ -109,9 +109,9 @@ rtb_table* rtb_open_dir(const char* dir, const char* game, const char* params) {
         }
         const auto path = std::filesystem::path(dir) / (plugin->table_name() + ".rtb");
         auto t = open_table(path, game);
-        if (t->table.meta().identity != plugin->identity())
-          throw Failure(RTB_ERR_WRONG_KIND,
-                        "table " + path.string() + " was made for other parameters or input");
+        rtb::storage::require_identity(t->table.meta(),
+                                       {game, plugin->identity(), std::string(rtb::kDepthKind)},
+                                       t->table.opened().where());
         return t.release();  // the caller's until rtb_close
       },
       nullptr);

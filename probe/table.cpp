@@ -1,3 +1,5 @@
+// OpenedTable: a table's file, its meta record checked against what was
+// asked for, and the game rebuilt from that record.
 #include "probe/table.h"
 
 namespace rtb {
@@ -6,6 +8,19 @@ OpenedTable::OpenedTable(const std::filesystem::path& path, std::string_view exp
   const storage::TableMeta& m = reader_.meta();
   if (!expected_game.empty() && m.game != expected_game)
     throw ProbeError(where() + " is a " + m.game + " table, not " + std::string(expected_game));
+  open_game();
+}
+
+OpenedTable::OpenedTable(const std::filesystem::path& path, const storage::TableIdentity& asked)
+    : reader_(path) {
+  storage::require_identity(reader_.meta(), asked, where());
+  open_game();
+}
+
+// The game the meta record names, which must give the identity the record
+// carries: a graph file changed since the table was made gives another.
+void OpenedTable::open_game() {
+  const storage::TableMeta& m = reader_.meta();
   try {
     game_ = make_game(m.game, Params::from_canonical(m.params));
   } catch (const GameError& e) {
@@ -26,7 +41,8 @@ const AnyGame& OpenedTable::game() const {
   return *game_;
 }
 
-// The tables a table depends on live beside it, as tbgen writes them.
+// The tables a table depends on live beside it, as tbgen writes them, and
+// must be the very tables its moves lead into, of its value kind.
 void OpenedTable::attach_dependencies() const {
   const auto deps = game_->dependencies();
   if (deps.empty()) return;
@@ -37,8 +53,8 @@ void OpenedTable::attach_dependencies() const {
     if (!std::filesystem::exists(path))
       throw ProbeError(where() + " needs " + path.filename().string() + " beside it");
     const storage::TableReader reader(path);
-    if (reader.meta().identity != sub->identity())
-      throw ProbeError("table " + path.string() + " was made for other parameters or input");
+    storage::require_identity(reader.meta(), {dep.game, sub->identity(), meta().value_kind},
+                              "table " + path.string() + ", which " + where() + " reads,");
     dependency_values_.push_back(reader.read_all());
   }
   game_->attach(DependencyValues(dependency_values_.begin(), dependency_values_.end()));

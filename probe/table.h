@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "games/any_game.h"
+#include "storage/table_identity.h"
 #include "storage/table_reader.h"
 
 namespace rtb {
@@ -31,6 +32,10 @@ class OpenedTable {
   // `expected_game`, refuses a table of another game. Throws ProbeError
   // (or storage::StorageError for a damaged file).
   explicit OpenedTable(const std::filesystem::path& path, std::string_view expected_game = {});
+  // Opens the table at `path` only if it is the one `asked` names (the
+  // game, the identity of the parameters and input asked for, the value
+  // kind); throws storage::IdentityError naming both otherwise.
+  OpenedTable(const std::filesystem::path& path, const storage::TableIdentity& asked);
   OpenedTable(OpenedTable&&) noexcept;
   ~OpenedTable();
 
@@ -74,6 +79,7 @@ class OpenedTable {
   void check() const { reader_.check(); }
 
  private:
+  void open_game();
   void attach_dependencies() const;
 
   storage::TableReader reader_;

@@ -10,6 +10,7 @@
 #include "games/game.h"
 #include "probe/table.h"
 #include "server/api.h"
+#include "storage/table_identity.h"
 #include "storage/table_writer.h"
 
 namespace rtb::server {
@@ -25,6 +26,9 @@ Reply answer(Handler&& handler) {
   try {
     return {200, handler().dump()};
   } catch (const NotFound& e) {
+    return error_reply(404, e.what());
+  } catch (const storage::IdentityError& e) {
+    // The file of its name holds another table: the one asked for is not here.
     return error_reply(404, e.what());
   } catch (const storage::StorageError& e) {
     return error_reply(500, e.what());  // a damaged table: not the client's fault

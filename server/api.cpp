@@ -1,3 +1,4 @@
+// The /api answers: a query to the table it names, and that table's answer.
 #include "server/api.h"
 
 #include <algorithm>
@@ -37,8 +38,12 @@ answers::TableLookup lookup_of(const std::string& game, const std::filesystem::p
   for (const auto& [key, value] : query)
     if (key.empty())
       throw answers::UsageError("a query parameter without a name");
-    else if (key != kPosition && key != kIndex && key != kLine && key != kSolver)
+    else if (key != kPosition && key != kIndex && key != kLine && key != kSolver) {
+      // One of two values would silently win, as with tbprobe's --param.
+      if (lookup.params.has(key))
+        throw answers::UsageError("the game parameter " + quote_input(key) + " is given twice");
       lookup.params.set(key, value);
+    }
   return lookup;
 }
 
@@ -58,12 +63,15 @@ const ServedTable& Api::table_for(const std::string& game, const Query& query) c
     if (const auto it = found_.find(key); it != found_.end()) return *it->second;
   }
   const ServedTable* table = nullptr;
+  std::filesystem::path path;
   try {
-    table = &open_.at(answers::find_table(lookup));
+    path = answers::find_table(lookup);
+    table = &open_.at(path);
   } catch (const ProbeError& e) {
     if (!std::filesystem::exists(answers::expected_table(lookup))) throw NotFound(e.what());
     throw;
   }
+  storage::require_identity(table->meta, answers::asked_identity(lookup), "table " + path.string());
   const std::lock_guard lock(found_mutex_);
   if (found_.size() < kMaxFound) found_.emplace(key, table);
   return *table;

@@ -18,15 +18,32 @@
 
 namespace rtb::storage {
 
+// What a file that is not a regular one is, for messages: "a FIFO".
+inline std::string file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISDIR(mode)) return "a directory";
+  return "a special file";
+}
+
 class MappedFile {
  public:
   MappedFile() = default;
-  // Opens `path`; throws StorageError (starting with `context`).
+  // Opens `path`, which must be a regular file; throws StorageError
+  // (starting with `context`). O_NONBLOCK keeps open() from waiting for a
+  // FIFO's writer (it changes nothing for a regular file), and a FIFO or a
+  // device is refused at once: neither has an end to check.
   MappedFile(const std::filesystem::path& path, const std::string& context)
-      : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+      : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {
     if (fd_ < 0) throw StorageError(context + " cannot be opened: " + std::strerror(errno));
     struct stat st;
     if (::fstat(fd_, &st) != 0) fail(context);
+    if (!S_ISREG(st.st_mode)) {
+      release();
+      throw StorageError(context + " is " + file_kind(st.st_mode) + ", not a table file");
+    }
     size_ = static_cast<std::size_t>(st.st_size);
     device_ = st.st_dev;
     inode_ = st.st_ino;

@@ -128,6 +128,9 @@ int run_verify(const std::string& path, unsigned threads) {
 }
 
 constexpr unsigned kMaxThreads = 1024;
+// The most seconds --checkpoint-every and --progress-every take: a year.
+// Larger ones are mistakes, and would overflow the clock's durations.
+constexpr int kMaxSeconds = 365 * 24 * 3600;
 
 int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   MpiRun mpi_run = mpi_run_in;
@@ -248,7 +251,8 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
   options.out_dir = out;
   options.force = vm.count("force") > 0;
   options.gen.threads = threads;
-  if (!(checkpoint_every >= 0)) throw UsageError("--checkpoint-every must be 0 or more seconds");
+  if (!(checkpoint_every >= 0 && checkpoint_every <= kMaxSeconds))
+    throw UsageError("--checkpoint-every must be from 0 to " + std::to_string(kMaxSeconds) + " seconds");
   options.checkpoint_every = checkpoint_every;
   if (!state_bytes_text.empty()) {
     if (!generator.plan) throw UsageError("--state-bytes: only for the depth solver (--solver wdl)");
@@ -268,7 +272,8 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
     print_plan(generator, game, parse_params(param_items), options, vm.count("estimate") > 0, std::cout);
     return 0;
   }
-  if (!(progress_every >= 0)) throw UsageError("--progress-every must be 0 or more seconds");
+  if (!(progress_every >= 0 && progress_every <= kMaxSeconds))
+    throw UsageError("--progress-every must be from 0 to " + std::to_string(kMaxSeconds) + " seconds");
   std::optional<std::string> compact;
   if (vm.count("compact")) {
     compact = depth_stream_of(game);

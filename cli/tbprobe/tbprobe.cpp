@@ -34,16 +34,17 @@ struct Request {
   std::optional<std::string> position;
 };
 
-// The table file a request names: --table, or the one of --game and
-// --param in --dir (games such as chess find it from the position itself).
-std::filesystem::path table_file(Request& r) {
+// The table a request names: --table (of --game where given), or the one
+// of --game and --param in --dir (games such as chess find it from the
+// position itself), which must be the table they ask for.
+OpenedTable open_requested(Request& r) {
   if (!r.table.empty()) {
     if (!r.params.empty()) throw UsageError("--param goes with --dir, not --table");
-    return r.table;
+    return OpenedTable(r.table, r.game);
   }
   const TableLookup lookup{r.dir, r.game, r.solver, parse_params(r.params), r.position};
   r.game = game_of(lookup);
-  return find_table(lookup);
+  return open_table(lookup);
 }
 
 void answer(const KindReader& reader, const Json& j, bool json,
@@ -192,7 +193,7 @@ int main(int argc, char** argv) {
         "--check");
   const PlotSize plot_size = parse_plot_size(vm["plot-size"].as<std::string>());
 
-  OpenedTable table(table_file(r), r.game);
+  OpenedTable table = open_requested(r);
   if (vm.count("check")) {
     table.check();  // throws, with the damage in one line, on the first damaged part
     std::cout << (json ? Json{{"table", table.path().string()}, {"check", "ok"}}.dump()

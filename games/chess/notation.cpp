@@ -1,3 +1,4 @@
+// FEN in and out, and moves in standard algebraic notation and UCI.
 #include "games/chess/notation.h"
 
 #include <bit>
@@ -55,11 +56,15 @@ std::string square_name(Square s) {
 
 ParsedFen parse_fen(std::string_view fen) {
   std::istringstream in{std::string(fen)};
-  std::string placement, side = "w", castling = "-", ep = "-", halfmove;
-  in >> placement >> side >> castling >> ep >> halfmove;
+  std::string placement, side, castling = "-", ep = "-", halfmove, fullmove, extra;
+  in >> placement >> side >> castling >> ep >> halfmove >> fullmove;
   if (placement.empty()) bad(fen, "empty");
+  // A word past the six fields is a mistake (a FEN pasted twice, a move
+  // after it), never ignored.
+  if (in >> extra) bad(fen, "something after its six fields: " + quote_input(extra));
   ParsedFen out;
   parse_placement(fen, placement, out.board);
+  if (side.empty()) bad(fen, "no side to move after the board (w or b)");
   if (side != "w" && side != "b") bad(fen, "the side to move must be w or b");
   out.board.stm = side == "w" ? kWhite : kBlack;
   if (castling != "-") bad(fen, "castling rights are not supported (the tables have no castling)");
@@ -74,6 +79,9 @@ ParsedFen parse_fen(std::string_view fen) {
       bad(fen, "bad halfmove clock " + quote_input(halfmove));
     out.halfmove = static_cast<std::uint32_t>(std::stoul(halfmove));
   }
+  if (!fullmove.empty() &&
+      (fullmove.size() > 6 || fullmove.find_first_not_of("0123456789") != std::string::npos))
+    bad(fen, "bad move number " + quote_input(fullmove));
   check_position(fen, out.board);
   return out;
 }

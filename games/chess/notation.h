@@ -16,9 +16,11 @@ struct ParsedFen {
   std::uint32_t halfmove = 0;     // plies since the last capture or pawn move (0 if not written)
 };
 
-// Parses a FEN (the move counters may be left out). Throws GameError for a
-// malformed FEN, castling rights, or a position that cannot occur (pawns
-// on rank 1 or 8, not one king each, the side not to move in check).
+// Parses a FEN (the fields after the side to move may be left out, from the
+// last). Throws GameError for a malformed FEN (no side to move, a field
+// that is not one, anything after the move number), castling rights, or a
+// position that cannot occur (pawns on rank 1 or 8, not one king each, the
+// side not to move in check).
 ParsedFen parse_fen(std::string_view fen);
 std::string to_fen(const Board& b);
 

@@ -1,10 +1,17 @@
+// Reading a graph file: the bytes, bounded as they are read, then the
+// numbers of a plain graph or of an IOI 2017 Train file.
 #include "games/graph/graph_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
-#include <filesystem>
-#include <fstream>
+#include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "games/game.h"
 #include "games/quote_input.h"
@@ -103,27 +110,70 @@ std::size_t owner_line(const std::string& path, const std::string& content, std:
   return t.line();
 }
 
+// A graph file open for reading, which must be a regular file: a FIFO
+// would block the open until a writer came (O_NONBLOCK keeps it from
+// waiting) and its content could not be read again to check a table's
+// identity; a device never ends.
+class InputFile {
+ public:
+  explicit InputFile(const std::string& path)
+      : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {
+    if (fd_ < 0) throw GameError("cannot read graph file " + path + ": " + std::strerror(errno));
+    struct stat st;
+    if (::fstat(fd_, &st) != 0) fail();
+    if (!S_ISREG(st.st_mode)) {
+      ::close(fd_);
+      throw GameError("graph file " + path + " is " + kind(st.st_mode) + ", not a regular file");
+    }
+    size = static_cast<std::uint64_t>(st.st_size);
+  }
+  ~InputFile() { ::close(fd_); }
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // Reads what fits in `into`; 0 at the end.
+  std::size_t read(std::vector<char>& into) const {
+    for (;;) {
+      const ssize_t got = ::read(fd_, into.data(), into.size());
+      if (got >= 0) return static_cast<std::size_t>(got);
+      if (errno != EINTR) fail();
+    }
+  }
+
+  std::uint64_t size = 0;
+
+ private:
+  [[noreturn]] void fail() const {
+    throw GameError("cannot read graph file " + path_ + ": " + std::strerror(errno));
+  }
+  static std::string kind(mode_t mode) {
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    if (S_ISDIR(mode)) return "a directory";
+    return "a special file";
+  }
+
+  std::string path_;
+  int fd_;
+};
+
 }  // namespace
 
 std::string read_text(const std::string& path, const Limits& limits) {
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) {
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec && size > limits.max_bytes)
-      throw GameError(path + " has " + megabytes(size) + ", more than the " + megabytes(limits.max_bytes) +
-                      " a graph file may hold");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw GameError("cannot read graph file " + path);
+  const InputFile file(path);
+  if (file.size > limits.max_bytes)
+    throw GameError(path + " has " + megabytes(file.size) + ", more than the " + megabytes(limits.max_bytes) +
+                    " a graph file may hold");
   std::string text;
   std::size_t line = 1, line_begin = 0;
   auto fail = [&](const std::string& why) {
     throw GameError(path + ":" + std::to_string(line) + ": " + why);
   };
   std::vector<char> chunk(std::size_t{1} << 16);
-  while (in) {
-    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    const auto got = static_cast<std::size_t>(in.gcount());
+  for (;;) {
+    const std::size_t got = file.read(chunk);
+    if (got == 0) break;
+    // The file may grow while it is read: the bound holds for what is read.
     if (text.size() + got > limits.max_bytes)
       fail("the file goes on past " + megabytes(limits.max_bytes) + ", more than a graph file may hold");
     const std::size_t old_size = text.size();
@@ -140,7 +190,6 @@ std::string read_text(const std::string& path, const Limits& limits) {
       }
     }
   }
-  if (in.bad()) throw GameError("cannot read graph file " + path);
   return text;
 }
 

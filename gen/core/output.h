@@ -75,10 +75,32 @@ inline TablePlace place_in_plan(const BuildOptions& options, const std::string& 
   return place;
 }
 
-// Refuses, without force, to write a table that exists.
+// Removes, saying so, the partial file an interrupted run left at `path`.
+// Call only while holding the table's lock: then no live run owns it.
+inline void remove_leftover(const std::filesystem::path& path, const BuildOptions& options) {
+  const auto partial = storage::partial_path(path);
+  if (!std::filesystem::exists(partial)) return;
+  if (options.on_note)
+    options.on_note("removing " + partial.string() + ", left unfinished by an interrupted run");
+  std::filesystem::remove(partial);
+  std::filesystem::remove(partial.string() + "-lock");
+}
+
+// Refuses, without force, to write a table that exists. A partial file
+// beside it (a killed --force run's) is removed first where this run can
+// take the table's lock, which makes it the partial's owner; one a live
+// run is writing is left alone.
 inline void refuse_existing(const std::filesystem::path& path, const BuildOptions& options) {
-  if (std::filesystem::exists(path) && !options.force)
-    throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
+  if (!std::filesystem::exists(path) || options.force) return;
+  if (std::filesystem::exists(storage::partial_path(path))) {
+    try {
+      const storage::TableLock lock(path);
+      remove_leftover(path, options);
+    } catch (const storage::StorageError&) {
+      // Another run is writing it (or the lock cannot be taken): not ours to touch.
+    }
+  }
+  throw storage::StorageError("table " + path.string() + " already exists; use --force to replace it");
 }
 
 // Before generating into `path`: takes the table's lock (refusing when
@@ -90,13 +112,7 @@ inline void refuse_existing(const std::filesystem::path& path, const BuildOption
   std::filesystem::create_directories(path.parent_path());
   refuse_existing(path, options);
   storage::TableLock lock(path);
-  const auto partial = storage::partial_path(path);
-  if (std::filesystem::exists(partial)) {
-    if (options.on_note)
-      options.on_note("removing " + partial.string() + ", left unfinished by an interrupted run");
-    std::filesystem::remove(partial);
-    std::filesystem::remove(partial.string() + "-lock");
-  }
+  remove_leftover(path, options);
   return lock;
 }
 

@@ -160,6 +160,7 @@ AttachedDependencies attach_dependencies(G& game, const BuildOptions& options, b
         path = build_table(sub, quiet_deps);
       }
       const storage::TableReader reader(path);
+      require_dependency(game, sub, reader.meta(), path, kDepthKind);
       if (!reader.has_values())
         throw storage::StorageError(game.table_name() + " needs the values of " + path.string() +
                                     ", a compact table: build it again without --compact");

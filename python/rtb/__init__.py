@@ -36,8 +36,10 @@ class Table:
     """One table of any kind (win/draw/loss, Grundy, arena), opened once.
     A context manager: leaving the ``with`` block closes it."""
 
-    def __init__(self, path: Union[str, os.PathLike], game: str = ""):
-        self._t = _rtb.Table(os.fspath(path), game)
+    def __init__(self, path: Union[str, os.PathLike], game: str = "", _asked=None):
+        # _asked: what Tablebase found the table must be (its game, identity
+        # and value kind), so that another table under its name is refused.
+        self._t = _rtb.Table(os.fspath(path), game, _asked)
         meta = self._t.meta
         self.path: str = os.fspath(path)
         self.game: str = meta["game"]
@@ -109,7 +111,7 @@ class Tablebase:
         self.directory = os.fspath(directory)
         if not os.path.isdir(self.directory):
             raise FileNotFoundError(f"no directory of tables at {self.directory!r}")
-        self._tables: Dict[str, Table] = {}
+        self._tables: Dict[tuple, Table] = {}
         self._closed = False
 
     def table(self, game: str, params: Params = None, *, solver: str = "wdl", position: Optional[str] = None,
@@ -120,10 +122,10 @@ class Tablebase:
         ``position``, the parameters it names come first (chess: its material)."""
         if self._closed:
             raise Error(f"the tablebase of {self.directory} is closed")
-        path = _rtb.table_file(self.directory, game, _params(params, kwargs), solver, position)
-        key = os.fspath(path)
+        path, asked = _rtb.table_file(self.directory, game, _params(params, kwargs), solver, position)
+        key = (os.fspath(path), asked)
         if key not in self._tables:
-            self._tables[key] = Table(key, game)
+            self._tables[key] = Table(key[0], game, asked)
         return self._tables[key]
 
     def probe(self, game: str, position: str, params: Params = None, *, solver: str = "wdl", line: bool = False,

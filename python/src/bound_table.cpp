@@ -1,3 +1,4 @@
+// BoundTable: one table as the Python module sees it (bound_table.h).
 #include "bound_table.h"
 
 #include "answers/common.h"
@@ -12,6 +13,9 @@ void require_file(const std::filesystem::path& path, const std::string& what) {
   if (!std::filesystem::exists(status)) throw MissingTable(what);
   if (std::filesystem::is_directory(status))
     throw MissingTable(path.string() + " is a directory, not a table");
+  // A FIFO would block the open until a writer came; a device never ends.
+  if (!std::filesystem::is_regular_file(status))
+    throw MissingTable(path.string() + " is not a regular file, so not a table");
 }
 
 // A table's dependencies live beside it (OpenedTable::attach_dependencies);
@@ -34,20 +38,33 @@ auto reading_position(F&& f) {
   }
 }
 
+// The table at `path`, of `expected_game` or `asked` where given.
+OpenedTable open(const std::filesystem::path& path, const std::string& expected_game,
+                 const std::optional<storage::TableIdentity>& asked) {
+  if (!asked) return OpenedTable(path, expected_game);
+  try {
+    return OpenedTable(path, *asked);
+  } catch (const storage::IdentityError& e) {
+    throw MissingTable(e.what());  // the table asked for is not here, another is under its name
+  }
+}
+
 }  // namespace
 
-BoundTable::BoundTable(const std::filesystem::path& path, const std::string& expected_game) : path_(path) {
+BoundTable::BoundTable(const std::filesystem::path& path, const std::string& expected_game,
+                       const std::optional<storage::TableIdentity>& asked)
+    : path_(path) {
   require_file(path, "no table " + path.string());
-  OpenedTable table(path, expected_game);
+  OpenedTable table = open(path, expected_game, asked);
   require_dependencies(table);
   meta_ = table.meta();
   game_ = make_game(meta_.game, Params::from_canonical(meta_.params));
   reader_ = answers::kind_named(meta_.value_kind).open(std::move(table));
 }
 
-std::filesystem::path BoundTable::file_in(const std::filesystem::path& dir, const std::string& game,
-                                          const Params& params, const std::string& solver,
-                                          const std::optional<std::string>& position) {
+BoundTable::Found BoundTable::file_in(const std::filesystem::path& dir, const std::string& game,
+                                      const Params& params, const std::string& solver,
+                                      const std::optional<std::string>& position) {
   if (!is_game(game)) throw BadArgument("unknown game '" + game + "'");
   if (!std::filesystem::is_directory(dir)) throw MissingTable("no directory of tables at " + dir.string());
   Params all;
@@ -60,15 +77,15 @@ std::filesystem::path BoundTable::file_in(const std::filesystem::path& dir, cons
   } catch (const answers::UsageError& e) {
     throw BadArgument(e.what());
   }
-  std::filesystem::path path;
+  Found found;
   try {
-    path = kind->file_in(dir, game, all);
+    found = {kind->file_in(dir, game, all), answers::asked_identity(*kind, game, all)};
   } catch (const GameError& e) {
     throw BadArgument(e.what());
   }
-  require_file(path, "no table for " + game + (all.canonical().empty() ? "" : " " + all.canonical()) +
-                         " in " + dir.string() + " (expected " + path.filename().string() + ")");
-  return path;
+  require_file(found.path, "no table for " + game + (all.canonical().empty() ? "" : " " + all.canonical()) +
+                               " in " + dir.string() + " (expected " + found.path.filename().string() + ")");
+  return found;
 }
 
 answers::Json BoundTable::position(const std::string& text, bool line) const {

@@ -19,16 +19,22 @@ namespace rtb::python {
 class BoundTable {
  public:
   // Opens the table at `path`; with `expected_game`, refuses one of another
-  // game. MissingTable when there is no file (or a table it leads into is
-  // missing beside it).
-  BoundTable(const std::filesystem::path& path, const std::string& expected_game);
+  // game, and with `asked`, a table that is not that one (MissingTable,
+  // naming both). MissingTable when there is no file (or a table it leads
+  // into is missing beside it).
+  BoundTable(const std::filesystem::path& path, const std::string& expected_game,
+             const std::optional<storage::TableIdentity>& asked = std::nullopt);
 
+  // Where a table asked for by its game and parameters is, and what it must be.
+  struct Found {
+    std::filesystem::path path;
+    storage::TableIdentity asked;
+  };
   // The file of `game`'s table with `params` in `dir` for `solver` (wdl,
   // grundy, arena), the parameters a `position` names (chess: its material)
   // added first, as tbprobe --dir finds it. MissingTable when it is not there.
-  static std::filesystem::path file_in(const std::filesystem::path& dir, const std::string& game,
-                                       const Params& params, const std::string& solver,
-                                       const std::optional<std::string>& position);
+  static Found file_in(const std::filesystem::path& dir, const std::string& game, const Params& params,
+                       const std::string& solver, const std::optional<std::string>& position);
 
   const std::filesystem::path& path() const { return path_; }
   answers::Json meta() const { return answers::meta_json(meta_); }

@@ -70,6 +70,8 @@ void translate_errors(const py::module_& errors) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const Corrupt& e) {
       PyErr_SetString(c.corrupt, e.what());
+    } catch (const storage::IdentityError& e) {
+      PyErr_SetString(c.missing_table, e.what());  // another table under the name of the one asked for
     } catch (const storage::StorageError& e) {
       PyErr_SetString(c.corrupt, e.what());
     } catch (const Closed& e) {
@@ -96,8 +98,15 @@ PYBIND11_MODULE(_rtb, m) {
   translate_errors(py::module_::import("rtb._errors"));
 
   py::class_<BoundTable>(m, "Table")
-      .def(py::init<const std::filesystem::path&, const std::string&>(), py::arg("path"),
-           py::arg("game") = "")
+      .def(py::init([](const std::filesystem::path& path, const std::string& game,
+                       const std::optional<std::tuple<std::string, std::string, std::string>>& asked) {
+             std::optional<storage::TableIdentity> identity;
+             if (asked)
+               identity =
+                   storage::TableIdentity{std::get<0>(*asked), std::get<1>(*asked), std::get<2>(*asked)};
+             return BoundTable(path, game, identity);
+           }),
+           py::arg("path"), py::arg("game") = "", py::arg("asked") = std::nullopt)
       .def_property_readonly("path", &BoundTable::path)
       .def_property_readonly("meta", [](const BoundTable& t) { return to_python(t.meta()); })
       .def_property_readonly("closed", &BoundTable::closed)
@@ -123,7 +132,10 @@ PYBIND11_MODULE(_rtb, m) {
       [](const std::filesystem::path& dir, const std::string& game,
          const std::map<std::string, std::string>& params, const std::string& solver,
          const std::optional<std::string>& position) {
-        return BoundTable::file_in(dir, game, params_of(params), solver, position);
+        // The path, and what the table there must be, for Table(path, game, asked).
+        const BoundTable::Found found = BoundTable::file_in(dir, game, params_of(params), solver, position);
+        return std::make_tuple(
+            found.path, std::make_tuple(found.asked.game, found.asked.identity, found.asked.value_kind));
       },
       py::arg("dir"), py::arg("game"), py::arg("params"), py::arg("solver") = "wdl",
       py::arg("position") = std::nullopt);

@@ -1,6 +1,7 @@
 """Errors become Python exceptions: KeyError for a missing table, ValueError
 for a bad position, rtb.CorruptTableError for a damaged table; closing."""
 
+import os
 import shutil
 
 import pytest
@@ -79,3 +80,28 @@ def test_context_managers_close(tables):
 def test_module_facts():
     assert "chess" in rtb.games() and "tictactoe" in rtb.games()
     assert rtb.__version__.count(".") == 2
+
+
+def test_another_table_under_the_name_asked_for(tables, tmp_path):
+    """A table of another board size (or material) saved under the name of
+    the one asked for is refused, naming both, never answered as it."""
+    shutil.copy(tables / "connect4-4x4.rtb", tmp_path / "connect4-5x4.rtb")
+    shutil.copy(tables / "KRvK.rtb", tmp_path / "KQvK.rtb")
+    with rtb.open_directory(tmp_path) as tb:
+        with pytest.raises(rtb.MissingTableError) as e:
+            tb.probe("connect4", "12", width=5, height=4)
+        message = str(e.value)
+        assert "connect4;height=4,width=4 wdl16" in message and "not the connect4;height=4,width=5" in message
+        with pytest.raises(rtb.MissingTableError) as e:
+            tb.probe("chess", "7k/8/8/8/8/8/8/KQ6 w - - 0 1")
+        assert "material=KRvK" in str(e.value) and "material=KQvK" in str(e.value)
+    # Opened by its path alone, the file is read as what it is.
+    assert rtb.open_table(tmp_path / "connect4-5x4.rtb").params == "height=4,width=4"
+
+
+def test_fifo_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo.rtb"
+    os.mkfifo(fifo)
+    with pytest.raises(rtb.MissingTableError) as e:
+        rtb.open_table(fifo)
+    assert "is not a regular file" in str(e.value)

@@ -3,6 +3,7 @@
 #include "probe/probe.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <thread>
@@ -169,6 +170,34 @@ TEST_F(Probe, CApiTellsWrongKindsAndMissingDependencies) {
   } catch (const ProbeError& e) {
     EXPECT_NE(std::string(e.what()).find("needs KQvK.rtb beside it"), std::string::npos) << e.what();
   }
+  fs::remove_all(dir);
+}
+
+// Another table under the name of the one asked for (here the 3x3 board as
+// 4x4's file) is refused by the C and C++ APIs, naming both identities; a
+// FIFO is refused at once, not waited on.
+TEST_F(Probe, AnotherTableUnderTheNameAskedForIsRefused) {
+  const fs::path dir = dir_ / "misnamed";
+  fs::create_directories(dir);
+  Params p;
+  p.set("m", "4");
+  p.set("n", "4");
+  p.set("k", "4");
+  const TicTacToe asked(p);
+  fs::copy_file(dir_ / "tictactoe.rtb", table_path(dir, asked.table_name()));
+  EXPECT_EQ(rtb_open_dir(dir.c_str(), "tictactoe", "m=4,n=4,k=4"), nullptr);
+  EXPECT_EQ(rtb_last_error_code(), RTB_ERR_WRONG_KIND) << rtb_last_error();
+  const std::string message = rtb_last_error();
+  EXPECT_NE(message.find("is " + TicTacToe(Params{}).identity() + " wdl16"), std::string::npos) << message;
+  EXPECT_NE(message.find("not the " + asked.identity() + " wdl16 asked for"), std::string::npos) << message;
+  const Tablebase tb(dir);
+  EXPECT_THROW(tb.table("tictactoe", p), storage::IdentityError);
+
+  const fs::path fifo = dir / "fifo.rtb";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(rtb_open(fifo.c_str()), nullptr);
+  EXPECT_EQ(rtb_last_error_code(), RTB_ERR_NO_TABLE) << rtb_last_error();
+  EXPECT_NE(std::string(rtb_last_error()).find("not a regular file"), std::string::npos) << rtb_last_error();
   fs::remove_all(dir);
 }
 

@@ -53,6 +53,8 @@ TEST_F(ServerTest, BadRequestsGetJsonErrors) {
   EXPECT_TRUE(get_json("/api/tictactoe", 400).at("error").is_string());
   EXPECT_TRUE(get_json("/api/tictactoe?index=-1", 400).at("error").is_string());
   EXPECT_TRUE(get_json("/api/tictactoe?position=.........&k=9", 400).at("error").is_string());
+  const json twice = get_json("/api/connect4?width=4&width=5&height=4&position=12", 400);
+  EXPECT_NE(twice.at("error").get<std::string>().find("'width' is given twice"), std::string::npos) << twice;
   EXPECT_TRUE(get_json("/nosuchpath/x", 404).at("error").is_string());
   EXPECT_TRUE(get_json("/standard", 400).at("error").is_string());
 }
@@ -72,6 +74,26 @@ TEST_F(ServerTest, ServesTheWebPage) {
   EXPECT_EQ(note->status, 200);
   EXPECT_NE(note->body.find("not installed"), std::string::npos) << note->body;
   EXPECT_EQ(bare.stop(), 0);
+}
+
+// Connect Four 4x4 saved as 5x4's file: asked for 5x4, the server answers
+// 404 naming both identities, never 4x4's values as 5x4's.
+TEST_F(ServerTest, AnotherTableUnderTheNameAskedForIsNotServed) {
+  const fs::path dir = tables_dir() / "misnamed";
+  fs::create_directories(dir);
+  fs::copy_file(tables_dir() / "connect4-4x4.rtb", dir / "connect4-5x4.rtb");
+  Server misnamed(TBSERVE, {"--dir", dir.string()});
+  httplib::Client client("127.0.0.1", misnamed.port());
+  for (int k = 0; k < 2; ++k) {  // the second time from what the first found
+    const auto res = client.Get("/api/connect4?width=5&height=4&position=12");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 404) << res->body;
+    const std::string error = json::parse(res->body).at("error");
+    EXPECT_NE(error.find("is connect4;height=4,width=4 wdl16, not the connect4;height=4,width=5 wdl16"),
+              std::string::npos)
+        << error;
+  }
+  EXPECT_EQ(misnamed.stop(), 0);
 }
 
 TEST(TbserveCommand, HelpVersionAndBadOptions) {
