@@ -8,8 +8,8 @@
 //             queue and an eighth of a byte of layer bitmap (gen/core/layers.h),
 //             and each worker's waiting updates (gen/core/owned_updates.h);
 //             or, solved in a byte (gen/depth/ring_codes.h), that byte and a
-//             sixteenth of queue (an eighth past 2^32 indices), the values
-//             put together as they are written;
+//             queue of an index in 1,024, the values put together as they
+//             are written;
 //   streams   after the solve, the values and depth slots, then one array
 //             of classes beside the listing buffer (gen/depth/build.h):
 //             at most 3 bytes and a bit an index, plus the pages of the
@@ -73,9 +73,9 @@ constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 constexpr std::uint64_t solving(Index size) {
   return size * 25 / 8;
 }
-// The same in a byte (RingCodes): the byte and a queue of size / 64 entries.
+// The same in a byte (RingCodes): the byte and a queue of size / 1024 entries.
 constexpr std::uint64_t solving_in_bytes(Index size) {
-  return size + size / 64 * (size <= (Index{1} << 32) ? 4 : 8);
+  return size + size / 1024 * (size <= (Index{1} << 32) ? 4 : 8);
 }
 
 // Each worker's waiting updates: two rounds' entries as the parts grow, and
@@ -110,7 +110,7 @@ constexpr std::uint64_t checkpoint_file(Index size) {
 // spilled (gen/depth/spill_runs.h: a byte and a gap of one byte a position
 // where gaps are short, more only where positions are sparse).
 constexpr std::uint64_t byte_checkpoint_file(Index size) {
-  return size + size / 64 * 8 + kQueueFloor;
+  return size + size / 1024 * 8 + kQueueFloor;
 }
 constexpr std::uint64_t spilled_depths(Index size) {
   return size * 2 + size / 64;

@@ -9,8 +9,8 @@
 // Memory per index, with WideCodes: one 2-byte code, the value once known
 // and `left` until then (gen/depth/position_code.h), plus at most about one
 // byte of queue and an eighth of a byte to order it (see Layers). With
-// RingCodes: one byte (gen/depth/ring_codes.h), a sixteenth of a byte of
-// queue and no bitmap (a large layer is found by a scan), and the depths
+// RingCodes: one byte (gen/depth/ring_codes.h), a queue of an index in
+// 1,024 and no bitmap (a large layer is found by a scan), and the depths
 // of layers worked long ago on disk; the values are put together as the
 // table is written (run(write)).
 //
@@ -109,10 +109,11 @@ class Retrograde {
     explicit NoRing(const std::string&) {}
   };
 
-  // RingCodes queue a sixteenth of a byte an index at most.
+  // RingCodes queue an index in 1,024 at most: their scans pass over other
+  // layers' codes eight at a time (visit_scanned).
   std::uint64_t queue_cap() const {
     if (options_.queue_cap || !Codes::kRing) return options_.queue_cap;
-    return std::max<std::uint64_t>(size_ / 64, 1u << 16);
+    return std::max<std::uint64_t>(size_ / 1024, 1u << 16);
   }
 
   void solve() {
@@ -278,8 +279,7 @@ class Retrograde {
         updates_.run(
             pool_, parallel, size_, kChunk,
             [&](unsigned worker, Index lo, Index hi, auto& out) {
-              visit_range(
-                  worker, lo, hi, depth, [](Index p) { return p; }, out);
+              visit_scanned(worker, lo, hi, depth, out);
             },
             apply);
       } else if (!layer.bits.empty()) {
@@ -353,6 +353,28 @@ class Retrograde {
       game_.unmoves(
           p, [&](Index q) __attribute__((always_inline)) { out.file(q | mark); });
       ++workers_[worker].resolved;
+    }
+  }
+
+  // Visits the positions lo .. hi - 1 that are of this layer. A byte's
+  // codes are read eight at a time and a word with neither of the layer's
+  // two codes is passed over: most of a scan is of other layers.
+  void visit_scanned(unsigned worker, Index lo, Index hi, std::uint32_t depth, OwnedUpdates::Outbox& out) {
+    auto at = [](Index p) { return p; };
+    if constexpr (Codes::kRing) {
+      constexpr std::uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+      auto has_zero_byte = [](std::uint64_t w) { return ((w - kOnes) & ~w & kHighs) != 0; };
+      const std::uint64_t lost = kOnes * codes_.of(Value::loss(depth)),
+                          won = kOnes * codes_.of(Value::win(depth));
+      Index k = lo;
+      for (; k + 8 <= hi; k += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, &code_[k], sizeof w);  // no code changes while a layer is visited
+        if (has_zero_byte(w ^ lost) || has_zero_byte(w ^ won)) visit_range(worker, k, k + 8, depth, at, out);
+      }
+      visit_range(worker, k, hi, depth, at, out);
+    } else {
+      visit_range(worker, lo, hi, depth, at, out);
     }
   }
 
