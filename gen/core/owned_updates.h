@@ -98,6 +98,10 @@ class OwnedUpdates {
     }
   }
 
+  // Frees every block once no more updates will be made (a solver about
+  // to write its table keeps what it needs for that alone).
+  void release() { std::vector<Outbox>().swap(outboxes_); }
+
   // Visits [0, n) in chunks, visit(worker, lo, hi, outbox) filing updates
   // into the outbox, and has apply(worker, updates) make them, each part's
   // by one worker, a block at a time. `parallel` false runs it all on the

@@ -90,6 +90,7 @@ class Retrograde {
   // RingCodes: the values handed to `write` in index order, a block at a time.
   GenStats run(const std::function<void(std::span<const std::uint16_t>)>& write) requires(Codes::kRing) {
     solve();
+    updates_.release();  // the values are written beside the bytes: nothing else is held
     const GenStats stats = ring_.write(game_, codes_, std::span<const Code>(code_.get(), size_), write);
     progress_.done(stats.max_depth);
     return stats;
