@@ -254,12 +254,16 @@ std::vector<NamedStream> table_streams(const G& game, std::span<const std::uint1
 template <Game G>
 std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats* stats_out) {
   const Stopwatch started;
+  const bool in_bytes = solves_in_bytes(game, options);
+  if (options.code_width == BuildOptions::CodeWidth::OneByte && !in_bytes)
+    throw GenError(game.table_name() +
+                   " cannot be solved in a byte a position (tiers, slices and tables with " +
+                   "streams keep two): drop --state-bytes 1");
   const auto path = table_path(options.out_dir, game.table_name());
   const storage::TableLock lock = prepare_output(path, options);
   AttachedDependencies dependencies = attach_dependencies(game, options);
   GenOptions gen = options.gen;
   gen.table = place_in_plan(options, game.table_name());
-  const bool in_bytes = solves_in_bytes(game, options);
   Checkpointing checkpoints(game, path, options, gen, in_bytes ? RingCodes::kForm : WideCodes::kForm);
   GenStats stats;
   // Writes the values `solve` hands over in index order as they come.

@@ -78,4 +78,5 @@ grep -q '^tbgen: error: KQvKR needs up to [0-9.]* MiB of memory' <<<"$("$tbgen" 
 refused 2 --game chess --param material=KQvK --memory lots
 refused 2 --game nim --solver grundy --memory 1G
 refused 2 --game tictactoe --state-bytes 3
+refused 1 --game chess --param material=KQvK --state-bytes 1
 echo "every peak within its estimate"
