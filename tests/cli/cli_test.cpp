@@ -13,21 +13,15 @@
 
 #include "storage/table_reader.h"
 #include "tests/naive/naive_wdl.h"
+#include "tests/support/run_command.h"
 
 namespace fs = std::filesystem;
 
 namespace rtb {
 namespace {
 
-struct Ran {
-  int code;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using testing::Ran;
+using testing::slurp;
 
 // "<9 cells of x, o, .> <WIN n|LOSS n|DRAW ->"
 bool is_dump_line(const std::string& line) {
@@ -53,12 +47,7 @@ class Cli : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  Ran run(const std::string& args) {
-    const auto out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = args + " >" + out.string() + " 2>" + err.string();
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
+  Ran run(const std::string& args) { return testing::run_command(args, dir_); }
   Ran tbgen(const std::string& args) { return run(std::string(TBGEN) + " " + args); }
   Ran tbprobe(const std::string& args) { return run(std::string(TBPROBE) + " " + args); }
 

@@ -17,20 +17,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/run_command.h"
+
 namespace fs = std::filesystem;
 
 namespace rtb {
 namespace {
 
-struct Ran {
-  int code;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using testing::Ran;
+using testing::slurp;
 
 class TableIdentity : public ::testing::Test {
  protected:
@@ -44,12 +39,7 @@ class TableIdentity : public ::testing::Test {
 
   // Runs a command with a time limit, so that a FIFO that blocks fails the
   // test instead of hanging it.
-  Ran run(const std::string& args) {
-    const auto out = dir_ / "stdout", err = dir_ / "stderr";
-    const std::string cmd = "timeout 60 " + args + " >" + out.string() + " 2>" + err.string();
-    const int status = std::system(cmd.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  }
+  Ran run(const std::string& args) { return testing::run_command("timeout 60 " + args, dir_); }
   Ran tbgen(const std::string& args) { return run(std::string(TBGEN) + " " + args); }
   Ran tbprobe(const std::string& args) { return run(std::string(TBPROBE) + " " + args); }
   std::string tables() const { return " --out " + (dir_ / "t").string(); }
