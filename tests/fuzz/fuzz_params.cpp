@@ -4,9 +4,11 @@
 // (chess material=all4) and each game's constructor. A graph's file= is
 // replaced by a small graph file, since reading files is fuzz_graph_file's.
 //
-// Properties: parsing and building throw GameError or succeed; parameters
-// read back from their canonical form; a game built again from the canonical form of its parameters (what a
-// table's metadata keeps, and the prober reads back) has the same identity.
+// Properties: parsing throws GameError (an item that is no key=value) or
+// UsageError (a key given twice) or succeeds; building throws GameError or
+// succeeds; parameters read back from their canonical form; a game built
+// again from the canonical form of its parameters (what a table's metadata
+// keeps, and the prober reads back) has the same identity.
 #include <string>
 #include <vector>
 
@@ -67,6 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     params = rtb::answers::parse_params(lines);
   } catch (const GameError&) {
+    return 0;
+  } catch (const rtb::answers::UsageError&) {
     return 0;
   }
   rtb::fuzz::expect(Params::from_canonical(params.canonical()).values() == params.values(),
