@@ -21,6 +21,7 @@
 #include "games/chess/movegen.h"
 #include "games/chess/notation.h"
 #include "probe/probe.h"
+#include "storage/table_writer.h"
 
 namespace rtb::answers {
 namespace {
@@ -176,6 +177,9 @@ std::optional<Value> ChessTables::value(const rtb_chess* tb, const std::string& 
   rtb_value v{};
   const int status = rtb_chess_probe_fen(tb, fen.c_str(), &v);
   if (status == -RTB_ERR_NO_TABLE) return std::nullopt;  // the negative code, as every call returns it
+  // A damaged or changed file, or a failing disk, is the table's fault, not the question's.
+  if (status == -RTB_ERR_CORRUPT || status == -RTB_ERR_IO)
+    throw storage::StorageError(rtb_chess_last_error());
   if (status != RTB_OK) throw ProbeError(rtb_chess_last_error());
   return v.wdl == RTB_WIN ? Value::win(v.depth) : v.wdl == RTB_LOSS ? Value::loss(v.depth) : Value::draw();
 }

@@ -22,7 +22,8 @@ class ChessTables {
   // Throws ProbeError where `dir` cannot be opened.
   explicit ChessTables(const std::filesystem::path& dir);
   // A FEN's value for its side to move; nullopt where the directory has no
-  // table of its material. Throws ProbeError for a damaged table.
+  // table of its material. Throws storage::StorageError for a damaged or
+  // changed table or a failed read, ProbeError for any other failure.
   std::optional<Value> dtm(const std::string& fen) const { return value(dtm_.get(), fen); }
   std::optional<Value> dtz(const std::string& fen) const { return value(dtz_.get(), fen); }
 

@@ -40,6 +40,21 @@ struct Entry {
   std::optional<rtb::storage::ClassStream> depth;
   std::optional<rtb::chess::Listing> depth_order;
   rtb::storage::DepthMap depth_map;
+
+  // What `read` takes from the streams, trusted only once the file is known
+  // not to have shrunk under the read (storage::TableReader::check_unchanged):
+  // a shrunk file's error rather than a damage its zeros seem to show.
+  template <class Read>
+  auto from_streams(Read&& read) const {
+    try {
+      auto got = read();
+      table.opened().check_unchanged();
+      return got;
+    } catch (const rtb::storage::StorageError&) {
+      table.opened().check_unchanged(/*after_damage=*/true);
+      throw;
+    }
+  }
 };
 
 // The board of an engine's bitboards; throws c_api::Failure

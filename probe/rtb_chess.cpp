@@ -64,7 +64,12 @@ std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
   if (!table) throw Failure(RTB_ERR_NO_TABLE, "no table " + game.table_name() + ".rtb in " + dir.string());
   auto e = std::make_unique<Entry>(Entry{m.key(), std::move(game), *table, {}, {}, {}, {}, {}, {}});
   if (in_memory && e->table.opened().has_values()) e->values = e->table.read_all();
-  open_streams(*e);
+  try {
+    open_streams(*e);
+  } catch (const std::exception&) {
+    e->table.opened().check_unchanged(/*after_damage=*/true);  // zeros read from a shrunk file are no damage
+    throw;
+  }
   if (!e->table.opened().has_values() && !e->depth)
     throw Failure(RTB_ERR_CORRUPT,
                   e->table.opened().where() + " is damaged (compact, without a depth stream)");
@@ -107,7 +112,7 @@ int rtb_chess::lookup_class(const Board& b) const {
     captured = std::max(captured, RTB_CHESS_WIN - lookup_class(after));
   });
   if (captured == RTB_CHESS_WIN) return captured;
-  const int stored = e.wdl->at(stream_place(at, *e.wdl_order));
+  const int stored = e.from_streams([&] { return e.wdl->at(stream_place(at, *e.wdl_order)); });
   return std::max(captured, stored);
 }
 

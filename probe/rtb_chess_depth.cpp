@@ -44,6 +44,7 @@ void rtb_chess::open_streams(Entry& e) const {
   if (!e.depth_order || e.depth->size() != e.depth_order->size() || e.depth_map.side > (symmetric ? 0 : 1) ||
       e.depth_map.depths.size() > RTB_CHESS_WIN + 1)
     throw damaged("its depth stream does not fit its index");
+  opened.check_unchanged();
 }
 
 bool rtb_chess::restarts(const Move& m) const {
@@ -81,7 +82,7 @@ Value rtb_chess::derived(const Board& b, const Located& at) const {
   });
   if (!moves) return Value::loss(0);
   if (kept) return Value::win(own == RTB_CHESS_WIN ? 1 : kDrawRule + 1);
-  const unsigned k = e.depth->at(stream_place(at, *e.depth_order));
+  const unsigned k = e.from_streams([&] { return e.depth->at(stream_place(at, *e.depth_order)); });
   const auto& group = e.depth_map.depths;
   if (static_cast<std::size_t>(own) >= group.size() || k >= group[own].size())
     throw Failure(RTB_ERR_CORRUPT, e.table.opened().where() + " is damaged (a depth class outside its map)");

@@ -68,10 +68,14 @@ class OpenedTable {
   bool has_values() const { return reader_.has_values(); }
   void require_values() const { reader_.require_values(); }  // throws storage::StorageError
   // The bytes of a stream the table keeps beside its values (checked when
-  // it opened), nullopt if it has none.
+  // it opened), nullopt if it has none. What is read from them is trusted
+  // only after check_unchanged().
   std::optional<std::span<const std::byte>> stream(std::string_view name) const {
     return reader_.stream(name);
   }
+  // Throws storage::StorageError if the file shrank under a read since it
+  // was opened (storage::TableReader::check_unchanged).
+  void check_unchanged(bool after_damage = false) const { reader_.check_unchanged(after_damage); }
   // The names of the streams it keeps, in the order they are stored.
   std::vector<std::string> stream_names() const { return reader_.stream_names(); }
   // Checks the whole file: every page, every block, the values' checksum.

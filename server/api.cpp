@@ -55,26 +55,40 @@ Reply error_reply(int status, const std::string& message) {
 
 Api::Api(std::filesystem::path dir) : open_(dir), chess_(dir) {}
 
-const ServedTable& Api::table_for(const std::string& game, const Query& query) const {
+std::shared_ptr<const ServedTable> Api::table_for(const std::string& game, const Query& query) const {
   const answers::TableLookup lookup = lookup_of(game, open_.dir(), query);
   const std::string key = game + '\n' + lookup.solver + '\n' + answers::table_params(lookup).canonical();
+  std::optional<Found> found;
   {
     const std::lock_guard lock(found_mutex_);
-    if (const auto it = found_.find(key); it != found_.end()) return *it->second;
+    if (const auto it = found_.find(key); it != found_.end()) found = it->second;
   }
-  const ServedTable* table = nullptr;
-  std::filesystem::path path;
+  std::shared_ptr<const ServedTable> table;
   try {
-    path = answers::find_table(lookup);
-    table = &open_.at(path);
+    if (!found) found = Found{answers::find_table(lookup), answers::asked_identity(lookup)};
+    table = open_.at(found->path);
   } catch (const ProbeError& e) {
     if (!std::filesystem::exists(answers::expected_table(lookup))) throw NotFound(e.what());
     throw;
+  } catch (const storage::StorageError& e) {  // found before, deleted since
+    if (found && !std::filesystem::exists(found->path)) throw NotFound(e.what());
+    throw;
   }
-  storage::require_identity(table->meta, answers::asked_identity(lookup), "table " + path.string());
+  // Each time: the file may have been replaced by another table since.
+  storage::require_identity(table->meta, found->asked, "table " + found->path.string());
   const std::lock_guard lock(found_mutex_);
-  if (found_.size() < kMaxFound) found_.emplace(key, table);
-  return *table;
+  if (found_.size() < kMaxFound) found_.emplace(key, *found);
+  return table;
+}
+
+template <class Read>
+answers::Json Api::read(const ServedTable& table, Read&& read) {
+  try {
+    return read();
+  } catch (const storage::StorageError&) {
+    table.failed = true;
+    throw;
+  }
 }
 
 Reply Api::tables() const {
@@ -86,7 +100,7 @@ Reply Api::tables() const {
     answers::Json out = answers::Json::array();
     for (const auto& file : files) {
       try {
-        const ServedTable& t = open_.at(file);
+        const ServedTable& t = *open_.at(file);
         answers::Json params = answers::Json::object();
         for (const std::string& canonical : {t.meta.params, t.meta.solver_params}) {
           const Params given = Params::from_canonical(canonical);
@@ -109,22 +123,22 @@ Reply Api::tables() const {
 
 Reply Api::position(const std::string& game, const Query& query) const {
   return answer([&] {
-    const ServedTable& t = table_for(game, query);
+    const auto t = table_for(game, query);
     answers::PositionQuery q;
     q.text = last_value(query, kPosition);
     if (const auto index = last_value(query, kIndex))
       q.index = answers::number_option("index", *index, 0, UINT64_MAX);
     if (!q.text == !q.index) throw answers::UsageError("give one of position=TEXT and index=N");
     q.line = flag(query, kLine);
-    return t.reader->position(q);
+    return read(*t, [&] { return t->reader->position(q); });
   });
 }
 
 Reply Api::stats(const std::string& game, const Query& query) const {
   return answer([&] {
-    const ServedTable& t = table_for(game, query);
-    std::call_once(t.stats_once, [&] { t.stats = t.reader->stats(); });
-    return t.stats;
+    const auto t = table_for(game, query);
+    std::call_once(t->stats_once, [&] { t->stats = read(*t, [&] { return t->reader->stats(); }); });
+    return t->stats;
   });
 }
 

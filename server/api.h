@@ -12,6 +12,7 @@
 #include "answers/lichess.h"
 #include "probe/probe.h"
 #include "server/open_tables.h"
+#include "storage/table_identity.h"
 
 namespace rtb::server {
 
@@ -39,16 +40,24 @@ class Api {
   Reply standard(const Query& query) const;
 
  private:
-  const ServedTable& table_for(const std::string& game, const Query& query) const;
+  std::shared_ptr<const ServedTable> table_for(const std::string& game, const Query& query) const;
+  // What a request asked of `table`; a failed read has the file looked at
+  // again on the next request (OpenTables).
+  template <class Read>
+  static answers::Json read(const ServedTable& table, Read&& read);
 
   OpenTables open_;
-  // The table each (game, solver, parameters) found: finding it builds the
-  // game (tictactoe's symmetry tables: milliseconds). Bounded, since
-  // parameters come from clients.
+  // The file and identity each (game, solver, parameters) found: finding
+  // them builds the game (tictactoe's symmetry tables: milliseconds).
+  // Bounded, since parameters come from clients.
+  struct Found {
+    std::filesystem::path path;
+    storage::TableIdentity asked;
+  };
   static constexpr std::size_t kMaxFound = 4096;
   mutable std::mutex found_mutex_;
-  mutable std::map<std::string, const ServedTable*> found_;
-  answers::ChessTables chess_;  // the directory's chess tables, for /standard
+  mutable std::map<std::string, Found> found_;
+  OpenChessTables chess_;  // the directory's chess tables, for /standard
 };
 
 }  // namespace rtb::server

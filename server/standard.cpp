@@ -9,7 +9,13 @@ Reply Api::standard(const Query& query) const {
   return answer([&]() -> answers::Json {
     const auto it = query.find("fen");
     if (it == query.end()) throw answers::UsageError("give fen=FEN");
-    return answers::lichess_answer(chess_, it->second);
+    const auto tables = chess_.get();
+    try {
+      return answers::lichess_answer(*tables, it->second);
+    } catch (const storage::StorageError&) {
+      chess_.failed();
+      throw;
+    }
   });
 }
 

@@ -17,6 +17,7 @@ void compact_table(const std::filesystem::path& path) {
   TableWriter writer(path, reader.meta().index_size, options);
   writer.append(reader.read_all());  // checked against the checksum the compact table keeps
   for (const std::string& name : reader.stream_names()) writer.add_stream(name, *reader.stream(name));
+  reader.check_unchanged();
   writer.commit(reader.meta());
 }
 

@@ -1,4 +1,6 @@
-// A read-only memory map of a whole file, owned (RAII). Internal to storage/.
+// A read-only memory map of a whole file, owned (RAII), and guarded: a file
+// that shrinks under it reads as zeros and changed() says so
+// (storage/map_guard.h). Internal to storage/.
 #pragma once
 
 #include <fcntl.h>
@@ -14,6 +16,7 @@
 #include <string>
 #include <utility>
 
+#include "storage/map_guard.h"
 #include "storage/table_writer.h"
 
 namespace rtb::storage {
@@ -55,6 +58,7 @@ class MappedFile {
       release();
       fd_ = std::exchange(other.fd_, -1);
       map_ = std::exchange(other.map_, nullptr);
+      guard_ = std::move(other.guard_);
       size_ = std::exchange(other.size_, 0);
       device_ = other.device_;
       inode_ = other.inode_;
@@ -68,11 +72,22 @@ class MappedFile {
     void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
     if (at == MAP_FAILED) fail(context);
     map_ = at;
+    guard_ = MapGuard(map_, size_);
   }
 
   int fd() const { return fd_; }
   std::size_t size() const { return size_; }
   std::span<const std::byte> bytes() const { return {static_cast<const std::byte*>(map_), map_ ? size_ : 0}; }
+  // Whether a read of bytes() has gone beyond the file's end since it was
+  // mapped (the file was truncated, or replaced by copying over it).
+  bool changed() const { return guard_.changed(); }
+  // Whether the file is now shorter than when it was opened: a system call,
+  // for error paths (a new end within a page the map had read raises no
+  // fault, so changed() can miss it).
+  bool shrunk() const {
+    struct stat st;
+    return fd_ >= 0 && ::fstat(fd_, &st) == 0 && static_cast<std::size_t>(st.st_size) < size_;
+  }
   // Whether `other_fd` is this very file (not one renamed over its path since).
   bool same_file(int other_fd) const {
     struct stat st;
@@ -84,6 +99,7 @@ class MappedFile {
     throw StorageError(context + " cannot be read: " + std::strerror(errno));
   }
   void release() noexcept {
+    guard_ = MapGuard();
     if (map_ != nullptr) ::munmap(map_, size_);
     if (fd_ >= 0) ::close(fd_);
     map_ = nullptr;
@@ -92,6 +108,7 @@ class MappedFile {
 
   int fd_ = -1;
   void* map_ = nullptr;
+  MapGuard guard_;
   std::size_t size_ = 0;
   dev_t device_ = 0;
   ino_t inode_ = 0;

@@ -85,6 +85,7 @@ struct TableReader::Impl {
       file.map(context);
       // Every page LMDB will read is checked before it reads it.
       verify_pages(trailer, file.bytes(), /*only_walked=*/true, context);
+      check_unchanged();
       if (read_with_lmdb()) break;
       if (attempt == 2) throw StorageError(context + " keeps changing while it is being opened");
     }
@@ -190,10 +191,25 @@ struct TableReader::Impl {
   }
 
   // Verifies and decompresses `block` into `out` (of values_in_block size).
+  // A block read over the zeros of a shrunk file fails its checksum: the
+  // file's change is named rather than a damage.
   void decode_block(std::uint64_t block, std::span<std::uint16_t> out) const {
     const StoredBlock& stored = blocks[block];
-    BlockCodec::decode_or_throw(file.bytes().subspan(stored.offset, stored.bytes), {meta.block_salt, block},
-                                out, context);
+    try {
+      BlockCodec::decode_or_throw(file.bytes().subspan(stored.offset, stored.bytes), {meta.block_salt, block},
+                                  out, context);
+    } catch (const StorageError&) {
+      check_unchanged(/*after_damage=*/true);
+      throw;
+    }
+    check_unchanged();
+  }
+
+  void check_unchanged(bool after_damage = false) const {
+    if (file.changed() || (after_damage && file.shrunk()))
+      throw StorageError(context +
+                         " changed on disk while it was open (it is shorter than when it was opened); "
+                         "open it again");
   }
 
   // `digest`: the checksum over every value read (TableMeta::checksum).
@@ -303,6 +319,10 @@ std::optional<std::span<const std::byte>> TableReader::stream(std::string_view n
   return std::nullopt;
 }
 
+void TableReader::check_unchanged(bool after_damage) const {
+  live(impl_).check_unchanged(after_damage);
+}
+
 std::vector<std::string> TableReader::stream_names() const {
   std::vector<std::string> names;
   for (const auto& stream : live(impl_).streams) names.push_back(stream.first);
@@ -311,7 +331,13 @@ std::vector<std::string> TableReader::stream_names() const {
 
 void TableReader::check() const {
   const Impl& impl = live(impl_);
-  verify_pages(impl.trailer, impl.file.bytes(), /*only_walked=*/false, impl.context);
+  try {
+    verify_pages(impl.trailer, impl.file.bytes(), /*only_walked=*/false, impl.context);
+  } catch (const StorageError&) {
+    impl.check_unchanged(/*after_damage=*/true);
+    throw;
+  }
+  impl.check_unchanged();
   if (impl.has_values()) (void)read_all();
 }
 

@@ -3,8 +3,11 @@
 // (storage/page_trailer.h), then the meta record's own checksum, format
 // version and completeness; reading a block checks its checksum, which
 // covers its number and its table. So a damaged file gives a StorageError,
-// never a crash or a wrong value. One reader may be shared by many threads, and
-// many processes may open one file (no lock file is used or needed).
+// never a crash or a wrong value. A file that shrinks while it is open (it
+// was truncated, or copied over) is read as zeros beyond its end instead of
+// raising SIGBUS (storage/map_guard.h), and every read from it then throws
+// StorageError. One reader may be shared by many threads, and many processes
+// may open one file (no lock file is used or needed).
 #pragma once
 
 #include <cstdint>
@@ -58,8 +61,15 @@ class TableReader {
                       const std::function<void(std::uint64_t, std::span<const std::uint16_t>)>& f) const;
   // The bytes of the stream `name` (TableWriter::add_stream), nullopt if
   // the table has none; they live as long as the reader, and their pages
-  // were checked when it opened.
+  // were checked when it opened. A caller that reads them calls
+  // check_unchanged() before it trusts what it read.
   std::optional<std::span<const std::byte>> stream(std::string_view name) const;
+  // Throws StorageError if the file has shrunk under a read since it was
+  // opened (what was read beyond its end was zeros). The value reads check
+  // it themselves. after_damage: a read has just failed its own checks;
+  // then the file's size is also compared with its size at open (bytes
+  // past a new end within the last page read as zeros without a fault).
+  void check_unchanged(bool after_damage = false) const;
   // The names of its streams, in the order they are stored.
   std::vector<std::string> stream_names() const;
   // Checks the whole file: every page's checksum, every block, and the

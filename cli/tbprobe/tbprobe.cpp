@@ -91,6 +91,7 @@ void print_checksums(const OpenedTable& table, bool json) {
     const auto bytes = *table.stream(name);
     streams[name] = hex64(XXH3_64bits(bytes.data(), bytes.size()));
   }
+  table.check_unchanged();
   if (json) {
     Json out{{"checksum", sum}};
     if (!streams.empty()) out["streams"] = streams;

@@ -7,6 +7,7 @@ import shutil
 import pytest
 
 import rtb
+from conftest import tbprobe
 
 
 def test_missing_table(tables):
@@ -105,3 +106,25 @@ def test_fifo_is_refused_at_once(tmp_path):
     with pytest.raises(rtb.MissingTableError) as e:
         rtb.open_table(fifo)
     assert "is not a regular file" in str(e.value)
+
+
+def test_a_table_truncated_while_open_is_an_error_not_a_crash(tables, tmp_path):
+    """The file shrinks under the open table (truncated, or copied over by a
+    shorter one): each probe that reads past the new end raises
+    CorruptTableError naming the change; the process lives on."""
+    shrinking = tmp_path / "connect4-4x4.rtb"
+    shutil.copy(tables / "connect4-4x4.rtb", shrinking)
+    t = rtb.open_table(shrinking)
+    dump = tbprobe("--table", str(tables / "connect4-4x4.rtb"), "--dump")
+    positions = [row["position"] for row in dump[::500]]
+    with rtb.open_table(tables / "connect4-4x4.rtb") as intact:
+        before = {p: intact.value(p) for p in positions}
+    os.truncate(shrinking, shrinking.stat().st_size // 2)
+    errors = 0
+    for p in positions:
+        try:
+            assert t.value(p) == before[p]
+        except rtb.CorruptTableError as e:
+            assert "changed on disk" in str(e)
+            errors += 1
+    assert errors > 0
