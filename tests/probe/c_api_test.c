@@ -1,10 +1,12 @@
 /* The C API from C: only rtb.h, no C++ header, no Boost. argv[1] is a
  * directory holding the tic-tac-toe table; the test writes a few files of
- * its own there (a file that is no table, a truncated and a misnamed copy)
- * and removes them. */
+ * its own there (a file that is no table, a truncated and a misnamed copy,
+ * a copy truncated while open) and removes them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "probe/rtb.h"
 
@@ -149,6 +151,41 @@ static void check_opening(const char* dir, const char* path) {
   remove(other);
 }
 
+/* A copy of the table truncated to half while open: every probe of it
+ * gives the intact table's value or fails with RTB_ERR_CORRUPT ("changed on
+ * disk"), never a signal, and some fail. */
+static void check_truncated_while_open(const char* dir, const rtb_table* intact, const char* path) {
+  char copy_path[4096];
+  snprintf(copy_path, sizeof copy_path, "%s/c_api_test_shrinking.rtb", dir);
+  CHECK(copy_file(path, copy_path, -1));
+  rtb_table* copy = rtb_open(copy_path);
+  CHECK(copy != NULL);
+  struct stat st;
+  if (copy == NULL || stat(copy_path, &st) != 0 || truncate(copy_path, st.st_size / 2) != 0) {
+    CHECK(0);
+    rtb_close(copy);
+    remove(copy_path);
+    return;
+  }
+  int same = 1, errors = 0, named = 1;
+  for (uint64_t i = rtb_size(intact); i-- > 0;) {
+    rtb_value expected, got;
+    if (rtb_probe_index(intact, i, &expected) != 0) continue; /* no position */
+    const int status = rtb_probe_index(copy, i, &got);
+    if (status == 0) {
+      same = same && got.wdl == expected.wdl && got.depth == expected.depth;
+    } else {
+      ++errors;
+      named = named && status == -RTB_ERR_CORRUPT && strstr(rtb_last_error(), "changed on disk") != NULL;
+    }
+  }
+  CHECK(same);
+  CHECK(errors > 0);
+  CHECK(named);
+  rtb_close(copy);
+  remove(copy_path);
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: c_api_test DIR\n");
@@ -184,6 +221,7 @@ int main(int argc, char** argv) {
   check_null_arguments(by_dir, argv[1]);
   check_positions(by_dir);
   check_opening(argv[1], path);
+  check_truncated_while_open(argv[1], by_path, path);
 
   rtb_close(by_dir);
   rtb_close(by_path);
