@@ -4,7 +4,8 @@
 // values, read through the storage layer, keeps them in overflow pages that
 // only a block's own checksum guards. The damage: random flips, every byte of
 // every page LMDB walks (meta, branch and leaf pages, node headers) under
-// several masks, truncations, zeroed and copied pages, appended bytes. Every
+// several masks, truncations, zeroed and copied pages, appended bytes; and
+// truncations and zeroed pages made while a reader has the table open. Every
 // outcome must be the pristine answer or a one-line error; a wrong answer or
 // a crash fails the suite. Whatever opens, `check()` must then refuse: a
 // whole-table check catches every changed byte. Runs under ASan+UBSan too.
@@ -206,6 +207,26 @@ class Corruption : public ::testing::TestWithParam<int> {
     }
   }
 
+  // Opens the pristine table, then lets `damage` change the file under the
+  // open reader (storage/map_guard.h): the answers are the pristine ones or
+  // a one-line error, never a signal.
+  void probe_while_open(const std::function<void(int fd)>& damage, const std::string& what) {
+    write_bytes(copy_, pristine_);
+    copy_is_pristine_ = false;
+    const std::function<std::string()> answer = open_(copy_);
+    const int fd = ::open(copy_.c_str(), O_WRONLY);
+    ASSERT_GE(fd, 0);
+    damage(fd);
+    ::close(fd);
+    try {
+      ASSERT_EQ(answer(), pristine_answers_) << "a WRONG ANSWER after " << what;
+      ++outcomes_.pristine_answers;
+    } catch (const std::exception& e) {
+      expect_one_line(e, what);
+      ++outcomes_.refused_on_probe;
+    }
+  }
+
   static void expect_one_line(const std::exception& e, const std::string& what) {
     const std::string message = e.what();
     EXPECT_TRUE(dynamic_cast<const storage::StorageError*>(&e) || dynamic_cast<const ProbeError*>(&e))
@@ -278,6 +299,27 @@ TEST_P(Corruption, Truncations) {
   for (const std::size_t length : lengths)
     probe(Bytes(pristine_.begin(), pristine_.begin() + static_cast<std::ptrdiff_t>(length)),
           "truncated to " + std::to_string(length));
+}
+
+TEST_P(Corruption, TruncatedWhileOpen) {
+  std::vector<std::size_t> lengths = {0, 1, pristine_.size() - 1, pristine_.size() - 40};
+  for (std::uint64_t p = 0; p <= trailer_.page_count; ++p) lengths.push_back(p * page_bytes());
+  std::mt19937_64 rng(4);
+  for (int i = 0; i < 50; ++i) lengths.push_back(rng() % pristine_.size());
+  for (const std::size_t length : lengths)
+    probe_while_open([&](int fd) { ASSERT_EQ(::ftruncate(fd, static_cast<off_t>(length)), 0); },
+                     "truncated to " + std::to_string(length) + " while open");
+}
+
+TEST_P(Corruption, PagesZeroedWhileOpen) {
+  const Bytes zeros(page_bytes(), 0);
+  for (std::uint64_t p = 0; p < trailer_.page_count; ++p)
+    probe_while_open(
+        [&](int fd) {
+          ASSERT_EQ(::pwrite(fd, zeros.data(), zeros.size(), static_cast<off_t>(p * page_bytes())),
+                    static_cast<ssize_t>(zeros.size()));
+        },
+        "page " + std::to_string(p) + " zeroed while open");
 }
 
 TEST_P(Corruption, ZeroedAndCopiedPages) {
