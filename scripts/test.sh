@@ -7,11 +7,12 @@
 # (scripts/fuzz.sh). The sanitizer builds keep assert() on.
 #
 # Each test runs where it finds the most for its time. The GoogleTest suites
-# (label unit) run under the sanitizers only. The plain build runs the
-# drivers of the released commands end to end: the checksums (there only),
-# Dobutsu and Connect Four against their published values, MPI, the Debian
-# packages, the install, Python and the browser; the ASan build runs those
-# of them that fit its speed.
+# (label unit) are built and run under the sanitizers only (the plain build
+# is configured with RTB_UNIT_TESTS=OFF, which halves its compile time). The
+# plain build runs the drivers of the released commands end to end: the
+# checksums (there only), Dobutsu and Connect Four against their published
+# values, MPI, the Debian packages, the install, Python and the browser; the
+# ASan build runs those of them that fit its speed.
 #
 # Under CI=true as root it also installs the Debian packages
 # (scripts/test-debs.sh). Each step's time is printed, and all of them at
@@ -34,8 +35,8 @@ configure() {  # configure <build dir> <RTB_SANITIZE>
   # less compile time than -O2 for at most a sixth more test time
   # (chess_test under ASan+UBSan: 41 s against 55 s to compile
   # gen/instances/chess.cpp, 82 s against 70 s to run).
-  local benchmarks=ON web=ON mpi=() compilers=() optimize=-O2
-  [ -n "$sanitize" ] && benchmarks=OFF web=OFF mpi=(-DRTB_MPI=OFF) optimize=-O1 \
+  local benchmarks=ON web=ON mpi=() compilers=() optimize=-O2 unit=OFF
+  [ -n "$sanitize" ] && benchmarks=OFF web=OFF mpi=(-DRTB_MPI=OFF) optimize=-O1 unit=ON \
     compilers=(-DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14)
   # Line tables only (-g1): enough for the sanitizers' and debuggers' stack
   # traces, and much cheaper to compile and link than full debug info.
@@ -46,7 +47,7 @@ configure() {  # configure <build dir> <RTB_SANITIZE>
     rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$optimize -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$optimize -g1 -DNDEBUG" \
-    -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks \
+    -DRTB_SANITIZE="$sanitize" -DRTB_BENCHMARKS=$benchmarks -DRTB_UNIT_TESTS=$unit \
     -DRTB_WEB=$web "${mpi[@]}" "${compilers[@]}" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 }
 times=()
@@ -72,7 +73,7 @@ configure build-test ""
 scripts/check-style.sh build-test
 python3 scripts/layers.py check build-test
 timed "style checked" $start
-run build-test "" all -LE '^unit$'
+run build-test "" all
 scripts/check-man.sh build-test
 # On a throwaway machine (CI, as root): the Debian packages installed for
 # real with apt-get and used from /usr.
