@@ -100,7 +100,8 @@ Reply Api::tables() const {
     answers::Json out = answers::Json::array();
     for (const auto& file : files) {
       try {
-        const ServedTable& t = *open_.at(file);
+        const auto held = open_.at(file);  // kept while read, even if the file is reopened meanwhile
+        const ServedTable& t = *held;
         answers::Json params = answers::Json::object();
         for (const std::string& canonical : {t.meta.params, t.meta.solver_params}) {
           const Params given = Params::from_canonical(canonical);
