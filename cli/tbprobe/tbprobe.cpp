@@ -20,6 +20,8 @@
 #include "answers/table_lookup.h"
 #include "answers/value_kind.h"
 #include "cli/tbprobe/plot.h"
+#include "games/chess/chess.h"
+#include "games/registry.h"
 
 namespace po = boost::program_options;
 
@@ -45,6 +47,20 @@ OpenedTable open_requested(Request& r) {
   const TableLookup lookup{r.dir, r.game, r.solver, parse_params(r.params), r.position};
   r.game = game_of(lookup);
   return open_table(lookup);
+}
+
+// A position text the game cannot read, where the game reads a table's
+// parameters from it (chess: the FEN's fields and material), is a command
+// line that makes no sense: exit 2. Whether a table holds the position is
+// the probe's question (exit 1).
+void require_readable_position(const Request& r, bool fen) {
+  const std::string game = !r.game.empty() ? r.game : fen ? std::string(Chess::kName) : "";
+  if (!r.position || !is_game(game)) return;
+  try {
+    (void)params_for_position(game, *r.position);
+  } catch (const GameError& e) {
+    throw UsageError(e.what());
+  }
 }
 
 void answer(const KindReader& reader, const Json& j, bool json,
@@ -170,6 +186,7 @@ int main(int argc, char** argv) {
   if (vm.count("position") && vm.count("fen")) throw UsageError("give one of --position and --fen");
   if (vm.count("position")) r.position = vm["position"].as<std::string>();
   if (vm.count("fen")) r.position = fen;
+  require_readable_position(r, vm.count("fen") > 0);
   if (vm.count("grundy")) r.solver = "grundy";
   if (r.table.empty() == r.dir.empty()) throw UsageError("give exactly one of --table FILE and --dir DIR");
   if (vm.count("fen") && json) {

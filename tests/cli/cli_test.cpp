@@ -482,6 +482,15 @@ TEST_F(Cli, ChessFenWithoutGame) {
   EXPECT_EQ(missing.code, 1);
   EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
   EXPECT_NE(missing.err.find("KQvK"), std::string::npos) << missing.err;
+  // A FEN that is no FEN is a usage error (2), with --fen or --game chess --position.
+  for (const std::string fen : {"8/8/8/8/8/2k5/8/KR6 w - - 0 1 junk", "8/8/8/8/8/2k5/8/KR6", "nonsense"}) {
+    for (const std::string option : {" --fen ", " --game chess --position "}) {
+      Ran bad = tbprobe("--dir " + out.string() + option + "'" + fen + "'");
+      EXPECT_EQ(bad.code, 2) << option << fen << ": " << bad.err;
+      EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+      EXPECT_NE(bad.err.find("--help"), std::string::npos) << bad.err;
+    }
+  }
 }
 
 // --json: one object per query, for every kind of table.
