@@ -65,13 +65,12 @@ typedef enum rtb_error {
   RTB_OK = 0,                   /**< success */
   RTB_ERR_NO_TABLE = 1,         /**< the table, its directory, or a table it leads into is missing */
   RTB_ERR_ILLEGAL_POSITION = 2, /**< the text, index or board is no position of the table */
-  RTB_ERR_CORRUPT =
-      3,          /**< the file is damaged, truncated, incomplete, no table at all, or shrank while open */
-  RTB_ERR_IO = 4, /**< the operating system refused or failed (permissions, read errors) */
-  RTB_ERR_BAD_ARGUMENT = 5, /**< a NULL pointer, an out-of-range number, an unknown game or metric */
-  RTB_ERR_WRONG_KIND = 6,   /**< a table of another game, value kind, parameters or input */
-  RTB_ERR_NO_MEMORY = 7,    /**< memory ran out */
-  RTB_ERR_INTERNAL = 8      /**< anything else: a bug worth reporting */
+  RTB_ERR_CORRUPT = 3,          /**< damaged, truncated, incomplete, shrunk while open, or no table */
+  RTB_ERR_IO = 4,               /**< the operating system refused or failed (permissions, read errors) */
+  RTB_ERR_BAD_ARGUMENT = 5,     /**< a NULL pointer, an out-of-range number, an unknown game or metric */
+  RTB_ERR_WRONG_KIND = 6,       /**< a table of another game, value kind, parameters or input */
+  RTB_ERR_NO_MEMORY = 7,        /**< memory ran out */
+  RTB_ERR_INTERNAL = 8          /**< anything else: a bug worth reporting */
 } rtb_error;
 
 /** An open table; see rtb_open(). */
