@@ -35,20 +35,14 @@ inline std::uint64_t number_option(std::string_view name, const std::string& tex
   return v;
 }
 
-// --param items; a key given twice is a usage error, since one of its
-// values would silently win over the other.
+// --param items (Params::from_items); a key given twice is a usage error,
+// since one of its values would silently win over the other.
 inline Params parse_params(const std::vector<std::string>& items) {
-  Params params;
-  for (const auto& item : items) {
-    Params one;
-    one.add(item);  // GameError for an item that is no key=value
-    const auto& [key, value] = *one.values().begin();
-    if (params.has(key))
-      throw UsageError("--param " + quote_input(key) + " is given twice: " +
-                       quote_input(key + "=" + params.values().at(key)) + " and " + quote_input(item));
-    params.set(key, value);
+  try {
+    return Params::from_items(items);  // GameError for an item that is no key=value
+  } catch (const RepeatedParam& e) {
+    throw UsageError(e.what());
   }
-  return params;
 }
 
 // The directory a table file is in ("." for a bare file name).

@@ -15,6 +15,20 @@ void Params::add(std::string_view kv) {
   values_[std::string(kv.substr(0, eq))] = std::string(kv.substr(eq + 1));
 }
 
+Params Params::from_items(const std::vector<std::string>& items) {
+  Params params;
+  for (const auto& item : items) {
+    Params one;
+    one.add(item);
+    const auto& [key, value] = *one.values().begin();
+    if (params.has(key))
+      throw RepeatedParam("--param " + quote_input(key) + " is given twice: " +
+                          quote_input(key + "=" + params.values().at(key)) + " and " + quote_input(item));
+    params.set(key, value);
+  }
+  return params;
+}
+
 std::string Params::get(const std::string& key, const std::string& fallback) const {
   read_.insert(key);
   auto it = values_.find(key);

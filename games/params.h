@@ -6,16 +6,28 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rtb {
+
+// A key given twice in a list of items: one of its values would silently win
+// over the other. The commands report it as a usage error.
+struct RepeatedParam : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class Params {
  public:
   Params() = default;
   // Parses "key=value"; throws GameError if there is no '=' or no key.
   void add(std::string_view key_equals_value);
+  // Parses `--param` items, each "key=value" with a key of its own; throws
+  // GameError for an item that is no key=value, RepeatedParam for a key
+  // given twice.
+  static Params from_items(const std::vector<std::string>& items);
   void set(const std::string& key, const std::string& value) { values_[key] = value; }
 
   bool has(const std::string& key) const { return values_.count(key) != 0; }

@@ -1,19 +1,19 @@
 // `--param` values: the input's first line names a game, every further
-// line is one `--param key=value` item. They go through the command line's
-// parse_params (answers/common.h), the registry's expansion of parameter sets
+// line is one `--param key=value` item. They go through the commands' parser
+// of items (Params::from_items), the registry's expansion of parameter sets
 // (chess material=all4) and each game's constructor. A graph's file= is
 // replaced by a small graph file, since reading files is fuzz_graph_file's.
 //
 // Properties: parsing throws GameError (an item that is no key=value) or
-// UsageError (a key given twice) or succeeds; building throws GameError or
+// RepeatedParam (a key given twice) or succeeds; building throws GameError or
 // succeeds; parameters read back from their canonical form; a game built
 // again from the canonical form of its parameters (what a table's metadata
 // keeps, and the prober reads back) has the same identity.
 #include <string>
 #include <vector>
 
-#include "answers/common.h"
 #include "games/any_game.h"
+#include "games/params.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace {
@@ -67,10 +67,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   lines.erase(lines.begin());
   Params params;
   try {
-    params = rtb::answers::parse_params(lines);
+    params = Params::from_items(lines);
   } catch (const GameError&) {
     return 0;
-  } catch (const rtb::answers::UsageError&) {
+  } catch (const rtb::RepeatedParam&) {
     return 0;
   }
   rtb::fuzz::expect(Params::from_canonical(params.canonical()).values() == params.values(),
