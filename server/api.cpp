@@ -81,10 +81,10 @@ std::shared_ptr<const ServedTable> Api::table_for(const std::string& game, const
   return table;
 }
 
-template <class Read>
-answers::Json Api::read(const ServedTable& table, Read&& read) {
+template <class Answer>
+answers::Json Api::read(const ServedTable& table, Answer&& answer) {
   try {
-    return read();
+    return answer();
   } catch (const storage::StorageError&) {
     table.failed = true;
     throw;

@@ -41,10 +41,10 @@ class Api {
 
  private:
   std::shared_ptr<const ServedTable> table_for(const std::string& game, const Query& query) const;
-  // What a request asked of `table`; a failed read has the file looked at
+  // What `answer` reads from `table`; a failed read has the file looked at
   // again on the next request (OpenTables).
-  template <class Read>
-  static answers::Json read(const ServedTable& table, Read&& read);
+  template <class Answer>
+  static answers::Json read(const ServedTable& table, Answer&& answer);
 
   OpenTables open_;
   // The file and identity each (game, solver, parameters) found: finding
