@@ -125,7 +125,14 @@ std::uint8_t ClassStream::at(std::uint64_t index) const {
   const std::byte* entry = sparse_ + 8 * (index >> shift_);
   std::uint64_t block = load(entry, 4);
   std::uint64_t d = load(entry + 4, 4) + (index & ((std::uint64_t{1} << shift_) - 1));
-  for (std::uint64_t count; d >= (count = block_values(block)); ++block) d -= count;
+  // The index was checked when the stream was opened, but the file may
+  // have changed since (a truncated map reads as zeros): the walk must not
+  // leave the blocks whatever the bytes say.
+  for (std::uint64_t count;; ++block) {
+    if (block >= blocks_) damaged("an index that leads past its blocks");
+    if (d < (count = block_values(block))) break;
+    d -= count;
+  }
   const std::byte* p = data_ + block * block_bytes_;
   const std::uint64_t end = std::uint64_t{block_bytes_} * 8;
   std::uint16_t symbol = 0;

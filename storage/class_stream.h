@@ -76,7 +76,9 @@ class ClassStream {
 
   std::uint64_t size() const { return values_; }
   std::uint32_t tag() const { return tag_; }
-  // The class at `index` (< size()).
+  // The class at `index` (< size()). Reads only the stream's bytes even
+  // where they have changed since it was opened (a file truncated under its
+  // map): then throws StorageError or answers from what is there.
   std::uint8_t at(std::uint64_t index) const;
 
  private:

@@ -392,6 +392,33 @@ TEST(ClassStream, DamageIsRefusedOrStaysInside) {
   EXPECT_GT(refused, 50);
 }
 
+// A file that shrinks or is rewritten under its readers changes the bytes of
+// a stream that was whole when it was opened (a truncated map reads as
+// zeros): every read then still stays inside the stream, and either answers
+// or is refused.
+TEST(ClassStream, DamageAfterOpeningIsRefusedOrStaysInside) {
+  std::mt19937_64 rng(6);
+  int refused = 0;
+  for (int round = 0; round < 300; ++round) {
+    const Sample s = random_sample(rng);
+    std::vector<std::byte> bytes = encode_class_stream(s.classes, s.exact);
+    const ClassStream stream(bytes, "test");
+    const std::size_t from = rng() % bytes.size();
+    if (rng() % 2 == 0) {
+      std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(from), bytes.end(), std::byte{0});
+    } else {
+      for (std::size_t k = from; k < bytes.size(); k += 1 + rng() % 64)
+        bytes[k] = static_cast<std::byte>(rng());
+    }
+    try {
+      for (int k = 0; k < 200; ++k) (void)stream.at(rng() % stream.size());
+    } catch (const StorageError&) {
+      ++refused;
+    }
+  }
+  EXPECT_GT(refused, 20);
+}
+
 TEST(DepthMap, ReadsBackAndRefusesDamage) {
   std::mt19937_64 rng(9);
   for (int round = 0; round < 200; ++round) {
