@@ -99,8 +99,20 @@ int guarded_status(F&& f) noexcept {
   return -static_cast<int>(last_code);
 }
 
-// Runs f (which returns a number of at least 0) and returns it, or the
-// failure's negative code.
+// Records a failure without throwing, for a path taken again and again (a
+// probe of material without a table); returns its negative code.
+inline int failed(rtb_error code, const std::string& message) noexcept {
+  last_code = code;
+  try {
+    last_error = message;
+  } catch (...) {
+    last_error.clear();  // no memory for the message: the code still tells
+  }
+  return -static_cast<int>(code);
+}
+
+// Runs f (which returns a number of at least 0, or what failed() returns)
+// and returns it, or the failure's negative code.
 template <class F>
 int guarded_number(F&& f) noexcept {
   try {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -92,8 +93,29 @@ struct rtb_chess {
   // immutable and lives until close, and says its own key.
   static constexpr std::size_t kOpenedSlots = 512;
   mutable std::array<std::atomic<const rtb::chess_handle::Entry*>, kOpenedSlots> opened{};
+  // The materials found without a table, each with the message a probe of
+  // it fails with, kept until close and direct-mapped as `opened`: an
+  // engine asks for them at every node beyond its tables. The file system
+  // is asked again kMissingRecheck after it was last asked, so a table
+  // written meanwhile is found.
+  struct Missing {
+    std::uint64_t key;
+    std::string message;
+    mutable std::atomic<std::int64_t> checked;  // steady_clock ticks
+  };
+  static constexpr std::chrono::seconds kMissingRecheck{1};
+  mutable std::unordered_map<std::uint64_t, std::unique_ptr<Missing>> missing;  // by key, under `mutex`
+  mutable std::array<std::atomic<const Missing*>, kOpenedSlots> missing_slots{};
 
   const rtb::chess_handle::Entry& entry(const rtb::chess::Material& m) const;
+  // The message of a probe of m (canonical) where its table was found
+  // missing less than kMissingRecheck ago; else null.
+  const std::string* known_missing(const rtb::chess::Material& m) const;
+  // The same for the table a probe of b needs whatever it looks through;
+  // null where the probe may still answer (b has a table, or no table can
+  // hold it, or an en-passant capture onto ep may lead it elsewhere). The C
+  // calls answer these without an exception.
+  const std::string* known_missing_at(const rtb::chess::Board& b, rtb::chess::Square ep) const;
   // A board's table entry and the board as that table holds it (colours
   // swapped where its material is the other way round); no entry for bare
   // kings. Throws c_api::Failure where no table can hold it.

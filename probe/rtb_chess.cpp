@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -28,25 +29,68 @@ using namespace rtb::chess;
 using namespace rtb::chess_handle;
 using rtb::Value;
 
+using rtb::c_api::failed;
 using rtb::c_api::Failure;
 using rtb::c_api::fill;
 using rtb::c_api::guarded;
+using rtb::c_api::guarded_number;
 using rtb::c_api::guarded_status;
 using rtb::c_api::require;
 
 }  // namespace
 
+namespace {
+std::size_t slot_of(std::uint64_t key) {
+  return (key * 0x9E3779B97F4A7C15ull) >> 55;  // 9 bits: kOpenedSlots
+}
+}  // namespace
+
 const Entry& rtb_chess::entry(const Material& m) const {
   const std::uint64_t key = m.key();
-  std::atomic<const Entry*>& slot = opened[(key * 0x9E3779B97F4A7C15ull) >> 55];  // 9 bits: kOpenedSlots
+  std::atomic<const Entry*>& slot = opened[slot_of(key)];
   if (const Entry* e = slot.load(std::memory_order_acquire); e != nullptr && e->key == key) return *e;
+  if (const std::string* message = known_missing(m)) throw Failure(RTB_ERR_NO_TABLE, *message);
   std::unique_lock lock(mutex);
   auto it = tables.find(key);
   // Kept only once open: a table that is missing or fails to open leaves
-  // no entry, so the next probe looks for it again.
-  if (it == tables.end()) it = tables.emplace(key, open(m)).first;
+  // no entry, so a later probe looks for it again.
+  if (it == tables.end()) {
+    const std::filesystem::path file = dir / (rtb::Chess::table_name_for(m, metric) + ".rtb");
+    if (!std::filesystem::exists(file)) {
+      auto& gone = missing[key];
+      if (!gone) gone.reset(new Missing{key, "no table " + file.string(), {0}});
+      gone->checked.store(std::chrono::steady_clock::now().time_since_epoch().count(),
+                          std::memory_order_relaxed);
+      missing_slots[slot_of(key)].store(gone.get(), std::memory_order_release);  // may take another's slot
+      throw Failure(RTB_ERR_NO_TABLE, gone->message);
+    }
+    it = tables.emplace(key, open(m)).first;
+  }
   slot.store(it->second.get(), std::memory_order_release);  // another key's entry stays in the map
   return *it->second;
+}
+
+const std::string* rtb_chess::known_missing(const Material& m) const {
+  const std::uint64_t key = m.key();
+  std::atomic<const Missing*>& slot = missing_slots[slot_of(key)];
+  const Missing* gone = slot.load(std::memory_order_acquire);
+  if (gone == nullptr || gone->key != key) {
+    // Another missing material took the slot, or none was found missing.
+    const std::lock_guard lock(mutex);
+    const auto it = missing.find(key);
+    if (it == missing.end()) return nullptr;
+    gone = it->second.get();
+    slot.store(gone, std::memory_order_release);
+  }
+  const std::chrono::steady_clock::duration since(gone->checked.load(std::memory_order_relaxed));
+  if (std::chrono::steady_clock::now().time_since_epoch() - since >= kMissingRecheck) return nullptr;
+  return &gone->message;
+}
+
+const std::string* rtb_chess::known_missing_at(const Board& b, Square ep) const {
+  const Material m = Material::of(b);
+  if (ep != RTB_CHESS_NO_EP || m.kings_only() || m.pieces() > kMaxTablePieces) return nullptr;
+  return known_missing(m.is_canonical() ? m : m.swapped());
 }
 
 std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
@@ -244,14 +288,16 @@ rtb_chess* rtb_chess_open(const char* dir, const char* metric, unsigned flags) {
 int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_t kings, uint64_t queens,
                     uint64_t rooks, uint64_t bishops, uint64_t knights, uint64_t pawns, int side_to_move,
                     int ep_square, rtb_value* out) {
-  return guarded_status([&] {
+  return guarded_number([&] {
     require(tb, "tb");
     require(out, "out");
     require_ep_square(ep_square);
     const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
     const Board b = make_board(white, black, by_type, side_to_move);
     require_ep_rank(b, ep_square);
+    if (const auto missing = tb->known_missing_at(b, ep_square)) return failed(RTB_ERR_NO_TABLE, *missing);
     fill(tb->value(b, ep_square), out);
+    return 0;
   });
 }
 

@@ -64,6 +64,9 @@ enum {
 /** @brief Opens the chess tables in `dir`.
  *
  * No table is opened yet: each is opened by the first probe that needs it.
+ * A material found without a table is answered #RTB_ERR_NO_TABLE without
+ * asking the file system again for a second (about 0.1 us a probe), so a
+ * table written later is found a second after it is there.
  * Thread-safe; the handle may then be shared by any number of threads.
  * @param[in] dir the directory of tables (NUL-terminated); read during the call only.
  * @param[in] metric "dtm" (or NULL) for depth to mate, "dtc" for depth to conversion,

@@ -115,6 +115,8 @@ int rtb_chess_probe_wdl(const rtb_chess* tb, uint64_t white, uint64_t black, uin
     require(tb, "tb");
     const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
     const Position p = position_of(white, black, by_type, castling, ep_square, white_to_move);
+    if (const auto missing = tb->known_missing_at(p.board, p.ep))
+      return rtb::c_api::failed(RTB_ERR_NO_TABLE, *missing);
     // The class streams answer; only a win or loss under a running clock
     // needs the distance, from the values.
     const int c = tb->value_class(p.board, p.ep);

@@ -45,7 +45,11 @@ std::string Chess::identity() const {
 }
 
 std::string Chess::table_name() const {
-  return material_.name() + (dtc_ ? "-dtc" : dtz() ? "-dtz" : "");
+  return table_name_for(material_, dtc_ ? "dtc" : dtz() ? "dtz" : "dtm");
+}
+
+std::string Chess::table_name_for(const chess::Material& m, std::string_view metric) {
+  return m.name() + (metric == "dtc" ? "-dtc" : metric == "dtz" ? "-dtz" : "");
 }
 
 std::vector<Dependency> Chess::dependencies() const {

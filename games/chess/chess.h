@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,9 @@ class Chess {
 
   std::string identity() const;
   std::string table_name() const;
+  // The file stem of material m's table under `metric` (dtm, dtc or dtz),
+  // as table_name() names it, without making the plugin.
+  static std::string table_name_for(const chess::Material& m, std::string_view metric);
   Params params() const { return params_; }
   std::vector<Dependency> dependencies() const;
   void attach(const DependencyValues& values);

@@ -17,6 +17,9 @@
 //   bench_chess probe DIR [seconds]
 //       probes per second of rtb_chess_probe on warm tables, random legal
 //       positions of every table in DIR, block cache and in memory
+//   bench_chess missing DIR [seconds]
+//       microseconds per rtb_chess_probe of a material DIR has no table of
+//       (random legal positions of every such material of up to 5 pieces)
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -303,6 +306,47 @@ int probe(const std::filesystem::path& dir, double seconds) {
   return 0;
 }
 
+// What an engine pays for asking about material beyond its tables.
+int missing(const std::filesystem::path& dir, double seconds) {
+  std::vector<chess::Board> boards;
+  std::mt19937_64 rng(4);
+  for (const std::string& m : materials("all5")) {
+    const Chess game = chess_support::make_chess(m);
+    if (std::filesystem::exists(table_path(dir, game.table_name()))) continue;
+    for (int n = 0; n < 100;) {
+      const Index i = rng() % game.size();
+      if (!game.legal(i)) continue;
+      chess::Board b;
+      game.layout().decode(i, b);
+      boards.push_back(b);
+      ++n;
+    }
+  }
+  rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtm", 0);
+  if (!tb) return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 1;
+  std::uint64_t probes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  double elapsed = 0;
+  while (elapsed < seconds) {
+    for (const chess::Board& b : boards) {
+      using namespace chess;
+      rtb_value v;
+      const auto& p = b.pieces;
+      if (rtb_chess_probe(tb, b.color[0], b.color[1], p[0][kKing] | p[1][kKing], p[0][kQueen] | p[1][kQueen],
+                          p[0][kRook] | p[1][kRook], p[0][kBishop] | p[1][kBishop],
+                          p[0][kKnight] | p[1][kKnight], p[0][kPawn] | p[1][kPawn], b.stm, RTB_CHESS_NO_EP,
+                          &v) != -RTB_ERR_NO_TABLE)
+        return std::fprintf(stderr, "a probe found a table: %s\n", rtb_chess_last_error()), 1;
+      ++probes;
+    }
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  rtb_chess_close(tb);
+  std::printf("missing tables: %zu random positions, %.3f us a probe (one thread)\n", boards.size(),
+              elapsed * 1e6 / static_cast<double>(probes));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -322,6 +366,7 @@ int main(int argc, char** argv) {
       return consistency(argv[2], argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0,
                          argc > 4 ? static_cast<unsigned>(std::atoi(argv[4])) : 2);
     if (mode == "probe" && argc >= 3) return probe(argv[2], argc > 3 ? std::atof(argv[3]) : 2.0);
+    if (mode == "missing" && argc >= 3) return missing(argv[2], argc > 3 ? std::atof(argv[3]) : 2.0);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_chess: %s\n", e.what());
     return 1;

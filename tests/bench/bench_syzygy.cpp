@@ -17,6 +17,11 @@
 //       rtb_chess_probe_root against Fathom's tb_probe_root on the same
 //       positions: a first pass and a second, in us per probe; the best
 //       moves' classes must agree.
+//   bench_syzygy missing EMPTY_DIR [positions]
+//       what a WDL probe of a material without a table costs, both
+//       pointed at a directory without tables: rtb_chess_probe_wdl against
+//       tb_probe_wdl, random legal positions of every material of up to 5
+//       pieces, best of five passes, in ns per probe; every probe must fail.
 #include <tbprobe.h>
 
 #include <algorithm>
@@ -222,6 +227,43 @@ int root(const fs::path& rtb_dir, const fs::path& syzygy_dir, std::size_t count)
   return side_by_side(rtb_dir, syzygy_dir, count, 1, "root probe", true, ours, fathom);
 }
 
+// What an engine pays at every node beyond its tables.
+int missing(const fs::path& empty_dir, std::size_t count) {
+  std::vector<std::string> all;
+  for (const chess::Material& m : chess::Material::all_up_to(5)) all.push_back(m.name());
+  const std::vector<Bits> positions = random_positions(all, count);
+  rtb_chess* tb = rtb_chess_open(empty_dir.c_str(), "dtz", 0);
+  if (!tb) return std::fprintf(stderr, "bench_syzygy: %s\n", rtb_chess_last_error()), 1;
+  if (!tb_init(empty_dir.c_str()) || TB_LARGEST != 0)
+    return std::fprintf(stderr, "bench_syzygy: %s is not a directory without tables\n", empty_dir.c_str()), 1;
+  auto ours = [&](const Bits& p) {
+    return rtb_chess_probe_wdl(tb, p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights,
+                               p.pawns, 0, 0, 0, p.white_to_move) == -RTB_ERR_NO_TABLE
+               ? 0
+               : 1;
+  };
+  auto fathom = [](const Bits& p) {
+    return tb_probe_wdl(p.white, p.black, p.kings, p.queens, p.rooks, p.bishops, p.knights, p.pawns, 0, 0, 0,
+                        p.white_to_move) == TB_RESULT_FAILED
+               ? 0
+               : 1;
+  };
+  std::vector<int> a, b;
+  double best_ours = 1e18, best_fathom = 1e18;
+  for (int round = 0; round < 5; ++round) {
+    best_ours = std::min(best_ours, pass(positions, a, ours));
+    best_fathom = std::min(best_fathom, pass(positions, b, fathom));
+  }
+  const auto answered = std::count(a.begin(), a.end(), 1) + std::count(b.begin(), b.end(), 1);
+  std::printf(
+      "%zu random positions without a table (one thread), ns per WDL probe: rtb %.1f, Fathom %.1f "
+      "(rtb / Fathom = %.2f); probes that did not fail: %ld\n",
+      positions.size(), best_ours, best_fathom, best_ours / best_fathom, static_cast<long>(answered));
+  rtb_chess_close(tb);
+  tb_free();
+  return answered == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -231,9 +273,12 @@ int main(int argc, char** argv) {
     return probe(argv[2], argv[3], argc == 5 ? std::stoul(argv[4]) : 100000);
   if (mode == "root" && (argc == 4 || argc == 5))
     return root(argv[2], argv[3], argc == 5 ? std::stoul(argv[4]) : 10000);
+  if (mode == "missing" && (argc == 3 || argc == 4))
+    return missing(argv[2], argc == 4 ? std::stoul(argv[3]) : 100000);
   std::fprintf(stderr,
                "usage: bench_syzygy sizes RTB_DIR SYZYGY_DIR\n"
                "       bench_syzygy probe RTB_DIR SYZYGY_DIR [positions]\n"
-               "       bench_syzygy root RTB_DIR SYZYGY_DIR [positions]\n");
+               "       bench_syzygy root RTB_DIR SYZYGY_DIR [positions]\n"
+               "       bench_syzygy missing EMPTY_DIR [positions]\n");
   return 2;
 }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -12,6 +13,7 @@
 #include "games/chess/notation.h"
 #include "gen/depth/build.h"
 #include "gen/instances/instances.h"
+#include "probe/chess_handle.h"  // rtb_chess::kMissingRecheck
 #include "probe/rtb_chess.h"
 #include "tests/support/chess_support.h"
 
@@ -328,7 +330,9 @@ int probe_board(const rtb_chess* tb, const Board& b, int ep, rtb_value& v) {
 
 // A material whose table is missing fails alike on every probe, from every
 // thread (a failed open once left a null entry that the next probe read),
-// and is found once its table has been written to the directory.
+// whether the file system is asked or the handle remembers the table
+// missing, and is found once its table has been written to the directory
+// and the handle looks again.
 TEST(ChessProbe, MissingTableFailsEveryTimeUntilWritten) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("rtb_chess_missing_" + std::to_string(::getpid()));
@@ -360,6 +364,7 @@ TEST(ChessProbe, MissingTableFailsEveryTimeUntilWritten) {
   const Chess game = make_chess("KQvK");
   const chess_support::Solved& t = shared_solver().solve("KQvK");
   storage::write_table(table_path(dir, game.table_name()), table_meta(game, t.stats), t.values, {});
+  std::this_thread::sleep_for(rtb_chess::kMissingRecheck + std::chrono::milliseconds(100));
   ASSERT_EQ(probe_board(tb, kqk, RTB_CHESS_NO_EP, v), 0) << rtb_chess_last_error();
   EXPECT_EQ(rtb_last_error_code(), RTB_OK);
   EXPECT_EQ(v.wdl, RTB_WIN);
@@ -524,8 +529,13 @@ TEST(ChessProbe, FailuresHaveTheirCodes) {
   EXPECT_EQ(v.wdl, RTB_WIN);
 
   // Files that are not the table their name promises: another material's
-  // table, and one cut short.
+  // table, and one cut short. KRvK was just found missing, and this handle
+  // looks for it again only after rtb_chess::kMissingRecheck: a new handle
+  // looks at once.
   std::filesystem::copy_file(dir / "KQvK.rtb", dir / "KRvK.rtb");
+  rtb_chess_close(tb);
+  tb = rtb_chess_open(dir.c_str(), nullptr, 0);
+  ASSERT_NE(tb, nullptr) << rtb_chess_last_error();
   v = {42, 42};
   EXPECT_EQ(krk.probe(tb, &v), -RTB_ERR_WRONG_KIND);
   EXPECT_TRUE(failed_with(RTB_ERR_WRONG_KIND));
