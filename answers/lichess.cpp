@@ -4,7 +4,8 @@
 // and the 50-move rule's categories, with the FEN's halfmove clock), whole
 // or compact, read through the chess C API. A field whose table is missing is null; a
 // position no table holds is "unknown", one only a DTM table holds has
-// its category without the 50-move rule. Moves come best first for the
+// its category without the 50-move rule; the categories are lila's (the
+// clock before a move decides whether the rule could be claimed). Moves come best first for the
 // side to move, as lichess orders them: the opponent's losses (checkmates,
 // then the shortest mates), unknown, blessed losses, draws (stalemates and
 // dead positions first), cursed wins, then the opponent's wins, the longest
@@ -101,8 +102,18 @@ struct Info {
   std::optional<Value> dtz;    // DTZ50''; nullopt: no DTZ table holds it
   std::uint32_t halfmove = 0;  // plies since the last zeroing move
 
-  Category category() const {
-    if (dtz) return category_of(chess::wdl50_with_clock(*dtz, halfmove));
+  // lila's category, given the clock before the move that reached the
+  // position: from 100 on, the 50-move rule could be claimed before it, so
+  // even a mate reached then is a blessed loss. Without a DTZ table, the
+  // DTM table's outcome, without the rule.
+  Category category(std::uint32_t halfmove_before) const {
+    const bool fresh = halfmove_before < 100;
+    if (stalemate || insufficient || (dtz && dtz->is_draw())) return Category::Draw;
+    if (checkmate) return fresh ? Category::Loss : Category::BlessedLoss;
+    if (dtz) {
+      if (fresh) return category_of(chess::wdl50_with_clock(*dtz, halfmove));
+      return dtz->is_loss() ? Category::BlessedLoss : Category::CursedWin;
+    }
     if (!value) return Category::Unknown;
     return value->is_win() ? Category::Win : value->is_loss() ? Category::Loss : Category::Draw;
   }
@@ -186,6 +197,7 @@ std::optional<Value> ChessTables::value(const rtb_chess* tb, const std::string& 
 
 Json lichess_answer(const ChessTables& chess, std::string fen) {
   std::replace(fen.begin(), fen.end(), '_', ' ');
+  fen = chess::lenient_fen(fen);
   const std::vector<Chess::FenMove> moves = Chess::fen_moves(fen);  // throws GameError for a bad FEN
   const std::uint32_t halfmove = chess::parse_fen(fen).halfmove;
   std::vector<MoveInfo> infos;
@@ -197,16 +209,16 @@ Json lichess_answer(const ChessTables& chess, std::string fen) {
     mi.capture = mi.san.find('x') != std::string::npos;
     mi.zeroing = mi.capture || (mi.san[0] >= 'a' && mi.san[0] <= 'h');  // a pawn move
     mi.after = info_of(chess, m.after, Chess::fen_moves(m.after).size(), mi.zeroing ? 0 : halfmove + 1);
-    mi.category = mi.after.category();
+    mi.category = mi.after.category(halfmove);
     infos.push_back(std::move(mi));
   }
   std::stable_sort(infos.begin(), infos.end(), better);
   const Info here = info_of(chess, fen, moves.size(), halfmove);
   Json j;
   here.put(j);
-  // With a DTZ table the position's own class (its clock applied); else
-  // the best move's, as lichess does.
-  j["category"] = category_name(here.dtz || infos.empty() ? here.category() : negate(infos.front().category));
+  // The best move's, as lila gives it; the position's own where it has no move.
+  j["category"] = category_name(infos.empty() ? here.category(halfmove == 0 ? 0 : halfmove - 1)
+                                              : negate(infos.front().category));
   j["moves"] = Json::array();
   for (const MoveInfo& m : infos) {
     Json move{{"uci", m.uci}, {"san", m.san}, {"zeroing", m.zeroing}};

@@ -39,8 +39,9 @@ class ChessTables {
 // tables of `chess`: category, dtz, precise_dtz, dtm, checkmate,
 // stalemate, insufficient_material, variant_win, variant_loss, and every
 // move, best first, with uci, san, zeroing and the same fields for the
-// position after it. A field whose table is missing is null. Throws
-// GameError for a malformed FEN or one with castling rights.
+// position after it. A field whose table is missing is null. The FEN is
+// read as lila reads it (chess::lenient_fen). Throws GameError for a
+// malformed FEN or one with castling rights that hold.
 Json lichess_answer(const ChessTables& chess, std::string fen);
 
 }  // namespace rtb::answers

@@ -25,8 +25,12 @@ Query query_of(const httplib::Request& req) {
   return Query(req.params.begin(), req.params.end());
 }
 
+// Every answer may be read by a page of another origin, as lichess's
+// analysis board reads its tablebase server's: nothing here depends on who
+// asks, and a request carries no credentials.
 void reply(httplib::Response& res, const Reply& r) {
   res.status = r.status;
+  res.set_header("Access-Control-Allow-Origin", "*");
   res.set_content(r.body, "application/json");
 }
 

@@ -86,6 +86,60 @@ ParsedFen parse_fen(std::string_view fen) {
   return out;
 }
 
+namespace {
+
+// Whether the castling right `right` (K, Q, k, q; A-H or a-h naming the
+// rook's file) has its king and rook at home.
+bool castling_right_holds(const Board& b, char right) {
+  const Color c = std::isupper(static_cast<unsigned char>(right)) ? kWhite : kBlack;
+  const int rank = c == kWhite ? 0 : 7;
+  const char r = static_cast<char>(std::tolower(static_cast<unsigned char>(right)));
+  const int rook_file = r == 'k' ? 7 : r == 'q' ? 0 : r - 'a';
+  if (rook_file != 0 && rook_file != 7) return false;  // standard chess: the corner rooks only
+  return (b.pieces[c][kKing] & bit(make_square(4, rank))) &&
+         (b.pieces[c][kRook] & bit(make_square(rook_file, rank)));
+}
+
+// Whether a double step of the side not to move can have left `ep`.
+bool en_passant_possible(const Board& b, const std::string& ep) {
+  const int file = ep[0] - 'a', rank = ep[1] - '1';
+  const bool white_to_move = b.stm == kWhite;
+  if (rank != (white_to_move ? 5 : 2)) return false;
+  const int step = white_to_move ? -1 : 1;  // towards the pawn that moved
+  const Bitboard occupied = b.occupied();
+  return !(occupied & bit(make_square(file, rank))) && !(occupied & bit(make_square(file, rank - step))) &&
+         (b.pieces[opponent(b.stm)][kPawn] & bit(make_square(file, rank + step)));
+}
+
+}  // namespace
+
+std::string lenient_fen(std::string_view fen) {
+  std::istringstream in{std::string(fen)};
+  std::vector<std::string> fields;
+  for (std::string field; in >> field;) fields.push_back(field);
+  if (fields.size() < 2) return std::string(fen);  // parse_fen says what is missing
+  Board b;
+  parse_placement(fen, fields[0], b);
+  if (fields[1] != "w" && fields[1] != "b") return std::string(fen);
+  b.stm = fields[1] == "w" ? kWhite : kBlack;
+  if (fields.size() > 2 && fields[2] != "-") {
+    std::string kept;
+    for (char right : fields[2])  // what is no right at all is left for parse_fen to refuse
+      if (std::string_view("KQkqABCDEFGHabcdefgh").find(right) == std::string_view::npos ||
+          castling_right_holds(b, right))
+        kept += right;
+    fields[2] = kept.empty() ? "-" : kept;
+  }
+  if (fields.size() > 3) {
+    const std::string& ep = fields[3];
+    const bool square = ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && ep[1] >= '1' && ep[1] <= '8';
+    if (square && !en_passant_possible(b, ep)) fields[3] = "-";
+  }
+  std::string out = fields[0];
+  for (std::size_t k = 1; k < fields.size(); ++k) out += " " + fields[k];
+  return out;
+}
+
 std::string to_fen(const Board& b) {
   std::string s;
   for (int rank = 7; rank >= 0; --rank) {

@@ -23,6 +23,13 @@ struct ParsedFen {
 // side not to move in check).
 ParsedFen parse_fen(std::string_view fen);
 std::string to_fen(const Board& b);
+// The FEN as lichess's tablebase server reads it: castling rights whose king
+// or rook is not on its home square, and an en-passant square that no
+// double step of the side not to move can have left (wrong rank, no pawn
+// in front of it, a piece on it or behind it), are dropped; the rest is
+// left as written for parse_fen() to judge. Throws GameError for a board
+// or side to move that cannot be read.
+std::string lenient_fen(std::string_view fen);
 
 std::string square_name(Square s);
 std::string uci(const Move& m);

@@ -60,6 +60,8 @@ class ServerTest : public ::testing::Test {
     if (!res) return nullptr;
     EXPECT_EQ(res->status, status) << path << " " << res->body;
     EXPECT_EQ(res->get_header_value("Content-Type"), "application/json") << path;
+    // A page of any origin may read it.
+    EXPECT_EQ(res->get_header_value("Access-Control-Allow-Origin"), "*") << path;
     return json::parse(res->body);
   }
   static json tbprobe(const std::string& args) {

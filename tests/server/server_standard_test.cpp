@@ -2,6 +2,7 @@
 // KQvK and KRvK DTM tables and the KQvK DTZ table (so dtz is a number for
 // KQvK, null for KRvK, 0 for bare kings).
 #include <string>
+#include <tuple>
 
 #include "tests/server/server_fixture.h"
 
@@ -138,6 +139,43 @@ TEST_F(ServerTest, StandardAppliesTheHalfmoveClock) {
   const json krk = standard("8/8/8/3k4/8/8/8/KR6 w - - 99 1");
   EXPECT_EQ(krk.at("category"), "win");
   EXPECT_TRUE(krk.at("dtz").is_null());
+}
+
+// lila's categories with the clock: from 100 plies on, the rule could be
+// claimed before the move, so even the mate is a blessed loss; the root
+// is always the best move's category turned round.
+TEST_F(ServerTest, StandardMateAfterTheFiftyMoveClaimIsBlessed) {
+  for (const auto& [clock, root, mate] :
+       {std::tuple{0, "win", "loss"}, std::tuple{99, "win", "loss"},
+        std::tuple{100, "cursed-win", "blessed-loss"}, std::tuple{150, "cursed-win", "blessed-loss"}}) {
+    const json j = standard("k7/8/1K6/8/8/8/8/2Q5 w - - " + std::to_string(clock) + " 1");
+    const json& best = j.at("moves").at(0);
+    ASSERT_TRUE(best.at("checkmate")) << best;
+    EXPECT_EQ(best.at("category"), mate) << clock;
+    EXPECT_EQ(j.at("category"), root) << clock;
+  }
+  // Mated on the 100th ply: the mate came before any claim.
+  EXPECT_EQ(standard("k7/1Q6/1K6/8/8/8/8/8 b - - 100 1").at("category"), "loss");
+}
+
+// As lila reads a FEN: rights whose king or rook is not at home, and an
+// en-passant square no double step left, are dropped; rights that hold
+// are refused, as the tables have no castling.
+TEST_F(ServerTest, StandardDropsRightsAndSquaresThatCannotBe) {
+  const json plain = standard("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1");
+  for (const std::string fen : {"k7/8/1K6/8/8/8/8/2Q5 w KQkq - 0 1", "k7/8/1K6/8/8/8/8/2Q5 w - e6 0 1",
+                                "k7/8/1K6/8/8/8/8/2Q5 w - e3 0 1", "k7/8/1K6/8/8/8/8/2Q5 w Hq c6 0 1"})
+    EXPECT_EQ(standard(fen), plain) << fen;
+  const json rook = standard("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+  EXPECT_EQ(standard("4k3/8/8/8/8/8/8/4K2R w Qkq - 0 1"), rook);
+  for (const std::string held : {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"})
+    EXPECT_NE(standard(held, 400).at("error").get<std::string>().find("castling"), std::string::npos) << held;
+  // A square a double step did leave is kept: here no capture takes it, so
+  // the answer is the plain position's.
+  EXPECT_EQ(standard("8/8/8/3k4/4P3/8/8/K7 b - e3 0 1").at("moves").size(),
+            standard("8/8/8/3k4/4P3/8/8/K7 b - - 0 1").at("moves").size());
+  EXPECT_TRUE(standard("8/8/8/3k4/4P3/8/8/K7 b - e9 0 1", 400).at("error").is_string());
+  EXPECT_TRUE(standard("k7/8/1K6/8/8/8/8/2Q5 w KZ - 0 1", 400).at("error").is_string());
 }
 
 TEST_F(ServerTest, StandardTakesUnderscoresAndRefusesBadFens) {
