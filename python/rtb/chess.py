@@ -47,6 +47,11 @@ _DRAW_RULE = 100  # plies without a zeroing move: a DTZ beyond it is cursed or b
 
 
 def _fen(board: Any) -> str:
+    # python-chess's variant boards say their rules; these tables are for
+    # standard chess only, and would value an atomic board wrongly.
+    variant = getattr(board, "uci_variant", "chess")
+    if variant != "chess":
+        raise MissingTableError(f"rtb's chess tables are for standard chess, not {variant!r} ({type(board).__name__})")
     fen = board.fen() if hasattr(board, "fen") else board
     if not isinstance(fen, str):
         raise TypeError(f"a board is a FEN string or has a fen() method, not {type(board).__name__}")
@@ -58,10 +63,12 @@ class Tablebase:
     ("KQvK-dtz.rtb") and, for WDL where neither is there, DTC ("KQvK-dtc.rtb").
     Tables open on first use."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, load_wdl: bool = True, load_dtz: bool = True) -> None:
         self._dtm: List[_rtb.ChessProbe] = []
         self._dtz: List[_rtb.ChessProbe] = []
         self._dtc: List[_rtb.ChessProbe] = []
+        self._load_wdl = load_wdl
+        self._load_dtz = load_dtz
 
     def add_directory(self, directory: Union[str, os.PathLike]) -> int:
         """Adds the tables of a directory; returns how many chess tables it holds."""
@@ -89,16 +96,20 @@ class Tablebase:
     def probe_wdl(self, board: Any) -> int:
         """2 if the side to move wins, 1 for a cursed win, 0 for a draw, -1 for
         a blessed loss, -2 if it loses (the last two classes from DTZ tables)."""
+        if not self._load_wdl:
+            raise MissingTableError(f"no WDL table for {_fen(board)} (opened with load_wdl=False)")
         try:
             wdl, plies = self._probe(self._dtz, board, "DTZ")
             return _WDL[wdl] // (2 if plies > _DRAW_RULE else 1)
-        except MissingTableError:
-            pass
-        try:
-            wdl, _ = self._probe(self._dtm, board, "DTM")
-        except MissingTableError:
-            wdl, _ = self._probe(self._dtc, board, "WDL (DTZ, DTM or DTC)")
-        return _WDL[wdl]
+        except MissingTableError as e:
+            missing = e  # the DTZ table is the one WDL is read from first: it is named
+        for probes, what in ((self._dtm, "DTM"), (self._dtc, "DTC")):
+            try:
+                wdl, _ = self._probe(probes, board, what)
+                return _WDL[wdl]
+            except MissingTableError:
+                pass
+        raise MissingTableError(f"{missing} (nor a DTM or DTC table of its material)")
 
     def probe_dtm(self, board: Any) -> int:
         """Plies to mate: positive if the side to move wins, negative if it
@@ -110,6 +121,8 @@ class Tablebase:
         """Plies to the next zeroing move or mate: positive if the side to move
         wins, negative if it loses, beyond 100 either way for a cursed win or
         a blessed loss, 0 for a draw (and for a side already mated)."""
+        if not self._load_dtz:
+            raise MissingTableError(f"no DTZ table for {_fen(board)} (opened with load_dtz=False)")
         wdl, plies = self._probe(self._dtz, board, "DTZ")
         return plies if wdl > 0 else -plies
 
@@ -145,8 +158,28 @@ class Tablebase:
         self.close()
 
 
-def open_tablebase(directory: Union[str, os.PathLike]) -> Tablebase:
-    """Opens the chess tables of ``directory`` (more with add_directory)."""
-    tb = Tablebase()
+def open_tablebase(
+    directory: Union[str, os.PathLike],
+    *,
+    load_wdl: bool = True,
+    load_dtz: bool = True,
+    max_fds: Optional[int] = 128,
+    VariantBoard: Any = None,
+) -> Tablebase:
+    """Opens the chess tables of ``directory`` (more with add_directory).
+
+    The keywords are chess.syzygy.open_tablebase's, so that code written for
+    it runs unchanged: ``load_wdl=False`` and ``load_dtz=False`` leave
+    probe_wdl and probe_dtz without tables (they raise MissingTableError);
+    ``max_fds`` is taken and not needed (each table open keeps one
+    descriptor, and tables open on first use); ``VariantBoard`` must be
+    standard chess's board (a class whose ``uci_variant`` is "chess"), as
+    the tables hold standard chess only."""
+    variant = getattr(VariantBoard, "uci_variant", "chess")
+    if variant != "chess":
+        raise ValueError(f"rtb's chess tables are for standard chess, not {variant!r}")
+    if max_fds is not None and max_fds < 0:
+        raise ValueError(f"max_fds must be at least 0, not {max_fds}")
+    tb = Tablebase(load_wdl=load_wdl, load_dtz=load_dtz)
     tb.add_directory(directory)
     return tb

@@ -90,6 +90,41 @@ def test_missing_tables_and_bad_positions(tables):
             tb.probe_wdl(42)
 
 
+class _VariantBoard:
+    """A python-chess variant board as the module sees one: a FEN and its rules."""
+
+    uci_variant = "atomic"
+
+    def __init__(self, fen):
+        self._fen = fen
+
+    def fen(self):
+        return self._fen
+
+
+def test_python_chess_keywords_and_variants(tables):
+    krk = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
+    with rtb.chess.open_tablebase(tables, load_wdl=True, load_dtz=False, max_fds=None) as tb:
+        assert tb.probe_wdl(krk) == -2 and tb.probe_dtm(krk) == -10
+        with pytest.raises(rtb.chess.MissingTableError, match="load_dtz=False"):
+            tb.probe_dtz(krk)
+    with rtb.chess.open_tablebase(tables, load_wdl=False, max_fds=4) as tb:
+        assert tb.probe_dtm(krk) == -10 and tb.get_wdl(krk) is None
+        with pytest.raises(KeyError, match="load_wdl=False"):
+            tb.probe_wdl(krk)
+    with rtb.chess.open_tablebase(tables) as tb:
+        # An atomic board is not valued as standard chess.
+        with pytest.raises(rtb.chess.MissingTableError, match="atomic"):
+            tb.probe_wdl(_VariantBoard(krk))
+        assert tb.get_dtm(_VariantBoard(krk)) is None
+        # WDL reads the DTZ table first: that is the one a missing table names.
+        with pytest.raises(rtb.chess.MissingTableError) as e:
+            tb.probe_wdl("k7/8/8/8/8/8/6r1/KQ6 w - - 0 1")
+        assert "KQvKR-dtz.rtb" in str(e.value) and "-dtc.rtb" not in str(e.value)
+    with pytest.raises(ValueError, match="atomic"):
+        rtb.chess.open_tablebase(tables, VariantBoard=_VariantBoard)
+
+
 def test_missing_dtz_table(tables):
     with rtb.chess.open_tablebase(tables) as tb:
         fen = "8/8/8/8/8/8/8/K2kr3 w - - 0 1"
