@@ -47,6 +47,15 @@ def test_positions_moves_and_lines_equal_tbprobe(tables, game, params, n):
             assert [m.position for m in p.moves] == [m["position"] for m in expected["moves"]]
             assert [m.value.outcome for m in p.moves] == [m["value"]["outcome"] for m in expected["moves"]]
             assert len(p.line) == len(expected["line"])
+            # Best first for the mover: the first move's value is the position's.
+            ranks = [_preference(m.value) for m in p.moves]
+            assert ranks == sorted(ranks), text
+            assert not p.moves or p.moves[0].value == p.value, text
+
+
+def _preference(v):
+    """Smaller is better for the player who moves: quick wins, draws, slow losses."""
+    return (0, v.plies) if v.is_win else (2, -v.plies) if v.is_loss else (1, 0)
 
 
 def test_tictactoe_values_mean_what_they_say(tables):
