@@ -1,5 +1,6 @@
 #include "storage/map_guard.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@ struct MapGuard::Slot {
   std::atomic<bool> taken{false};
   std::atomic<std::uintptr_t> begin{0};
   std::atomic<std::uintptr_t> end{0};
+  std::atomic<int> fd{-1};  // the mapped file's descriptor, which holds the lease; -1: none
   std::atomic<bool> changed{false};
 };
 
@@ -34,7 +36,21 @@ struct Chunk {
 
 std::atomic<Chunk*> first_chunk{nullptr};
 std::uintptr_t page_size = 0;
-struct sigaction previous_action {};
+struct sigaction previous_action {};     // SIGBUS's
+struct sigaction previous_io_action {};  // SIGIO's
+
+// The interrupted code may be between a call and its look at errno: the
+// handlers leave it as they found it.
+class SavedErrno {
+ public:
+  SavedErrno() : saved_(errno) {}
+  ~SavedErrno() { errno = saved_; }
+  SavedErrno(const SavedErrno&) = delete;
+  SavedErrno& operator=(const SavedErrno&) = delete;
+
+ private:
+  int saved_;
+};
 
 // Gives the signal to the handler that was there before us; with none, to
 // the default action: the handler returns, the access faults again and the
@@ -52,18 +68,25 @@ void forward(int signal, siginfo_t* info, void* context) {
   }
 }
 
-MapGuard::Slot* slot_holding(std::uintptr_t address) {
+template <class Holds>
+MapGuard::Slot* find_slot(Holds&& holds) {
   for (Chunk* chunk = first_chunk.load(std::memory_order_acquire); chunk != nullptr;
        chunk = chunk->next.load(std::memory_order_acquire))
     for (MapGuard::Slot& slot : chunk->slots)
-      if (address < slot.end.load(std::memory_order_acquire) &&
-          address >= slot.begin.load(std::memory_order_acquire))
-        return &slot;
+      if (holds(slot)) return &slot;
   return nullptr;
+}
+
+MapGuard::Slot* slot_holding(std::uintptr_t address) {
+  return find_slot([&](const MapGuard::Slot& slot) {
+    return address < slot.end.load(std::memory_order_acquire) &&
+           address >= slot.begin.load(std::memory_order_acquire);
+  });
 }
 
 // Only async-signal-safe calls here: mmap, sigaction.
 void on_sigbus(int signal, siginfo_t* info, void* context) {
+  const SavedErrno saved;
   const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
   if (MapGuard::Slot* slot = slot_holding(address)) {
     void* page = static_cast<char*>(info->si_addr) - (address & (page_size - 1));
@@ -75,15 +98,51 @@ void on_sigbus(int signal, siginfo_t* info, void* context) {
   forward(signal, info, context);
 }
 
+// A lease break: another process (or this one) opens a guarded file for
+// writing or truncates it, and waits until the lease is given up. The map
+// is marked changed first, so every read that may see the writer's bytes
+// is refused when it asks changed() after it. A lease break of a map no
+// longer guarded (its signal late) is dropped; any other SIGIO goes where
+// it went before. Only async-signal-safe calls here: fcntl, sigaction, raise.
+void on_sigio(int signal, siginfo_t* info, void* context) {
+  const SavedErrno saved;
+  if (info->si_code == POLL_MSG) {
+    const int fd = info->si_fd;
+    if (MapGuard::Slot* slot = find_slot([&](const MapGuard::Slot& s) { return s.fd.load() == fd; })) {
+      slot->changed.store(true, std::memory_order_release);
+      ::fcntl(fd, F_SETLEASE, F_UNLCK);
+      return;
+    }
+  }
+  if ((previous_io_action.sa_flags & SA_SIGINFO) != 0 && previous_io_action.sa_sigaction != nullptr) {
+    previous_io_action.sa_sigaction(signal, info, context);
+  } else if (previous_io_action.sa_handler != SIG_DFL && previous_io_action.sa_handler != SIG_IGN) {
+    previous_io_action.sa_handler(signal);
+  } else if (previous_io_action.sa_handler == SIG_DFL && info->si_code != POLL_MSG) {
+    struct sigaction fallback {};
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(SIGIO, &fallback, nullptr);
+    raise(SIGIO);  // its default action, as without us
+  }
+}
+
+void install(int signal, void (*handler)(int, siginfo_t*, void*), int flags, struct sigaction& previous,
+             const char* what) {
+  struct sigaction action {};
+  action.sa_sigaction = handler;
+  action.sa_flags = SA_SIGINFO | flags;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(signal, &action, &previous) != 0)
+    throw std::system_error(errno, std::generic_category(), what);
+}
+
 void install_handler() {
   page_size = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
   first_chunk.store(new Chunk, std::memory_order_release);
-  struct sigaction action {};
-  action.sa_sigaction = on_sigbus;
-  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&action.sa_mask);
-  if (sigaction(SIGBUS, &action, &previous_action) != 0)
-    throw std::system_error(errno, std::generic_category(), "sigaction(SIGBUS)");
+  install(SIGBUS, on_sigbus, SA_ONSTACK, previous_action, "sigaction(SIGBUS)");
+  // SA_RESTART: a system call of this process interrupted by the break goes on.
+  install(SIGIO, on_sigio, SA_ONSTACK | SA_RESTART, previous_io_action, "sigaction(SIGIO)");
 }
 
 MapGuard::Slot& take_slot() {
@@ -107,26 +166,37 @@ MapGuard::Slot& take_slot() {
 
 }  // namespace
 
-MapGuard::MapGuard(const void* base, std::size_t size) : slot_(&take_slot()) {
+MapGuard::MapGuard(const void* base, std::size_t size, int fd) : slot_(&take_slot()) {
   const auto begin = reinterpret_cast<std::uintptr_t>(base);
   slot_->changed.store(false, std::memory_order_relaxed);
   slot_->begin.store(begin, std::memory_order_release);
   slot_->end.store(begin + size, std::memory_order_release);
+  if (fd < 0) return;
+  slot_->fd.store(fd, std::memory_order_release);
+  // The signal carries the descriptor only with F_SETSIG. Without a lease
+  // (a file of another user, a file system without leases, a file open
+  // for writing somewhere) a rewrite in place goes unseen here.
+  leased_ = ::fcntl(fd, F_SETSIG, SIGIO) == 0 && ::fcntl(fd, F_SETLEASE, F_RDLCK) == 0;
 }
 
 MapGuard::~MapGuard() {
   if (slot_ == nullptr) return;
+  const int fd = slot_->fd.load(std::memory_order_acquire);
+  if (leased_) ::fcntl(fd, F_SETLEASE, F_UNLCK);
+  slot_->fd.store(-1, std::memory_order_release);
   slot_->end.store(0, std::memory_order_release);
   slot_->begin.store(0, std::memory_order_release);
   slot_->taken.store(false, std::memory_order_release);
 }
 
-MapGuard::MapGuard(MapGuard&& other) noexcept : slot_(std::exchange(other.slot_, nullptr)) {}
+MapGuard::MapGuard(MapGuard&& other) noexcept
+    : slot_(std::exchange(other.slot_, nullptr)), leased_(std::exchange(other.leased_, false)) {}
 
 MapGuard& MapGuard::operator=(MapGuard&& other) noexcept {
   if (this != &other) {
     MapGuard gone(std::move(*this));
     slot_ = std::exchange(other.slot_, nullptr);
+    leased_ = std::exchange(other.leased_, false);
   }
   return *this;
 }

@@ -72,7 +72,7 @@ class MappedFile {
     void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
     if (at == MAP_FAILED) fail(context);
     map_ = at;
-    guard_ = MapGuard(map_, size_);
+    guard_ = MapGuard(map_, size_, fd_);
   }
 
   int fd() const { return fd_; }

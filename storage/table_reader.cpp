@@ -208,8 +208,7 @@ struct TableReader::Impl {
   void check_unchanged(bool after_damage = false) const {
     if (file.changed() || (after_damage && file.shrunk()))
       throw StorageError(context +
-                         " changed on disk while it was open (it is shorter than when it was opened); "
-                         "open it again");
+                         " changed on disk while it was open (cut short or written over); open it again");
   }
 
   // `digest`: the checksum over every value read (TableMeta::checksum).
