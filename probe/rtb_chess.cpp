@@ -37,12 +37,11 @@ using rtb::c_api::guarded_number;
 using rtb::c_api::guarded_status;
 using rtb::c_api::require;
 
-}  // namespace
-
-namespace {
+// A material's place in the direct-mapped arrays of the handle.
 std::size_t slot_of(std::uint64_t key) {
   return (key * 0x9E3779B97F4A7C15ull) >> 55;  // 9 bits: kOpenedSlots
 }
+
 }  // namespace
 
 const Entry& rtb_chess::entry(const Material& m) const {
