@@ -108,14 +108,11 @@ struct rtb_chess {
   mutable std::array<std::atomic<const Missing*>, kOpenedSlots> missing_slots{};
 
   const rtb::chess_handle::Entry& entry(const rtb::chess::Material& m) const;
-  // The message of a probe of m (canonical) where its table was found
-  // missing less than kMissingRecheck ago; else null.
-  const std::string* known_missing(const rtb::chess::Material& m) const;
-  // The same for the table a probe of b needs whatever it looks through;
-  // null where the probe may still answer (b has a table, or no table can
-  // hold it, or an en-passant capture onto ep may lead it elsewhere). The C
-  // calls answer these without an exception.
-  const std::string* known_missing_at(const rtb::chess::Board& b, rtb::chess::Square ep) const;
+  // The entry of the material with this key where it is open; else null.
+  const rtb::chess_handle::Entry* open_entry(std::uint64_t key) const;
+  // The message of a probe of the material with this key where its table
+  // was found missing less than kMissingRecheck ago; else null.
+  const std::string* known_missing(std::uint64_t key) const;
   // A board's table entry and the board as that table holds it (colours
   // swapped where its material is the other way round); no entry for bare
   // kings. Throws c_api::Failure where no table can hold it.
@@ -125,9 +122,15 @@ struct rtb_chess {
     bool symmetric = false;  // both sides have the same material
   };
   Located locate(const rtb::chess::Board& b) const;
+  // locate() that sets `missing` (the failure's message) instead of
+  // throwing where b's table was found missing lately: the C calls answer
+  // that without an exception, and an engine asks it at every node beyond
+  // its tables.
+  Located locate_unless_missing(const rtb::chess::Board& b, const std::string*& missing) const;
   // The value of a legal position without en-passant rights: stored, or
   // derived from the streams (rtb_chess_depth.cpp).
   rtb::Value lookup(const rtb::chess::Board& b) const;
+  rtb::Value lookup(const rtb::chess::Board& b, const Located& at) const;  // b located already
   // Whether the metric's count restarts at m: a zeroing move under dtz, a
   // conversion under dtc, never under dtm.
   bool restarts(const rtb::chess::Move& m) const;
@@ -143,6 +146,7 @@ struct rtb_chess {
   // where the tables have them: the best of the stored class and what the
   // captures reach, as the stream was made for.
   int lookup_class(const rtb::chess::Board& b) const;
+  int lookup_class(const rtb::chess::Board& b, const Located& at) const;  // b located already
   // The class of a position with the en-passant capture onto ep, if any.
   int value_class(const rtb::chess::Board& b, rtb::chess::Square ep) const;
   // One ply ahead, over every move including the en-passant captures onto ep.

@@ -44,11 +44,15 @@ std::size_t slot_of(std::uint64_t key) {
 
 }  // namespace
 
+const Entry* rtb_chess::open_entry(std::uint64_t key) const {
+  const Entry* e = opened[slot_of(key)].load(std::memory_order_acquire);
+  return e != nullptr && e->key == key ? e : nullptr;
+}
+
 const Entry& rtb_chess::entry(const Material& m) const {
   const std::uint64_t key = m.key();
+  if (const Entry* e = open_entry(key)) return *e;
   std::atomic<const Entry*>& slot = opened[slot_of(key)];
-  if (const Entry* e = slot.load(std::memory_order_acquire); e != nullptr && e->key == key) return *e;
-  if (const std::string* message = known_missing(m)) throw Failure(RTB_ERR_NO_TABLE, *message);
   std::unique_lock lock(mutex);
   auto it = tables.find(key);
   // Kept only once open: a table that is missing or fails to open leaves
@@ -69,12 +73,12 @@ const Entry& rtb_chess::entry(const Material& m) const {
   return *it->second;
 }
 
-const std::string* rtb_chess::known_missing(const Material& m) const {
-  const std::uint64_t key = m.key();
+const std::string* rtb_chess::known_missing(std::uint64_t key) const {
   std::atomic<const Missing*>& slot = missing_slots[slot_of(key)];
   const Missing* gone = slot.load(std::memory_order_acquire);
   if (gone == nullptr || gone->key != key) {
-    // Another missing material took the slot, or none was found missing.
+    // Another missing material took the slot, or none was found missing:
+    // a table not open yet, for which entry() takes the lock too.
     const std::lock_guard lock(mutex);
     const auto it = missing.find(key);
     if (it == missing.end()) return nullptr;
@@ -84,12 +88,6 @@ const std::string* rtb_chess::known_missing(const Material& m) const {
   const std::chrono::steady_clock::duration since(gone->checked.load(std::memory_order_relaxed));
   if (std::chrono::steady_clock::now().time_since_epoch() - since >= kMissingRecheck) return nullptr;
   return &gone->message;
-}
-
-const std::string* rtb_chess::known_missing_at(const Board& b, Square ep) const {
-  const Material m = Material::of(b);
-  if (ep != RTB_CHESS_NO_EP || m.kings_only() || m.pieces() > kMaxTablePieces) return nullptr;
-  return known_missing(m.is_canonical() ? m : m.swapped());
 }
 
 std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
@@ -120,6 +118,13 @@ std::unique_ptr<Entry> rtb_chess::open(const Material& m) const {
 }
 
 rtb_chess::Located rtb_chess::locate(const Board& b) const {
+  const std::string* missing = nullptr;
+  const Located at = locate_unless_missing(b, missing);
+  if (missing != nullptr) throw Failure(RTB_ERR_NO_TABLE, *missing);
+  return at;
+}
+
+rtb_chess::Located rtb_chess::locate_unless_missing(const Board& b, const std::string*& missing) const {
   const Material m = Material::of(b);
   if (m.kings_only()) return {};
   // Before the key is formed: its four bits per count would let sixteen
@@ -127,7 +132,14 @@ rtb_chess::Located rtb_chess::locate(const Board& b) const {
   if (m.pieces() > kMaxTablePieces)
     throw Failure(RTB_ERR_NO_TABLE, "no table has more than " + std::to_string(kMaxTablePieces) + " pieces");
   const bool as_is = m.is_canonical();
-  return {&entry(as_is ? m : m.swapped()), as_is ? b : swap_colors(b, m.has_pawns()), m == m.swapped()};
+  const Material canonical = as_is ? m : m.swapped();
+  const Entry* e = open_entry(canonical.key());  // a probe that answers takes no lock
+  if (e == nullptr) {
+    missing = known_missing(canonical.key());
+    if (missing != nullptr) return {};
+    e = &entry(canonical);
+  }
+  return {e, as_is ? b : swap_colors(b, m.has_pawns()), m == m.swapped()};
 }
 
 namespace {
@@ -139,14 +151,20 @@ rtb::Value stored_value(const Entry& e, const Board& b) {
 }  // namespace
 
 rtb::Value rtb_chess::lookup(const Board& b) const {
-  const Located at = locate(b);
+  return lookup(b, locate(b));
+}
+
+rtb::Value rtb_chess::lookup(const Board& b, const Located& at) const {
   if (!at.entry) return rtb::Value::draw();
   if (at.entry->depth && at.entry->values.empty()) return derived(b, at);
   return stored_value(*at.entry, at.board);
 }
 
 int rtb_chess::lookup_class(const Board& b) const {
-  const Located at = locate(b);
+  return lookup_class(b, locate(b));
+}
+
+int rtb_chess::lookup_class(const Board& b, const Located& at) const {
   if (!at.entry) return RTB_CHESS_DRAW;
   const Entry& e = *at.entry;
   if (!e.wdl) return e.game.wdl_class(stored_value(e, at.board));
@@ -294,8 +312,14 @@ int rtb_chess_probe(const rtb_chess* tb, uint64_t white, uint64_t black, uint64_
     const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
     const Board b = make_board(white, black, by_type, side_to_move);
     require_ep_rank(b, ep_square);
-    if (const auto missing = tb->known_missing_at(b, ep_square)) return failed(RTB_ERR_NO_TABLE, *missing);
-    fill(tb->value(b, ep_square), out);
+    if (ep_square != RTB_CHESS_NO_EP) {  // an en-passant capture may lead into other tables
+      fill(tb->value(b, ep_square), out);
+      return 0;
+    }
+    const std::string* missing = nullptr;
+    const rtb_chess::Located at = tb->locate_unless_missing(b, missing);
+    if (missing != nullptr) return failed(RTB_ERR_NO_TABLE, *missing);
+    fill(tb->lookup(b, at), out);
     return 0;
   });
 }

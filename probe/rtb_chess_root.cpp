@@ -115,11 +115,17 @@ int rtb_chess_probe_wdl(const rtb_chess* tb, uint64_t white, uint64_t black, uin
     require(tb, "tb");
     const std::uint64_t by_type[6] = {kings, queens, rooks, bishops, knights, pawns};
     const Position p = position_of(white, black, by_type, castling, ep_square, white_to_move);
-    if (const auto missing = tb->known_missing_at(p.board, p.ep))
-      return rtb::c_api::failed(RTB_ERR_NO_TABLE, *missing);
     // The class streams answer; only a win or loss under a running clock
     // needs the distance, from the values.
-    const int c = tb->value_class(p.board, p.ep);
+    int c = 0;
+    if (p.ep != RTB_CHESS_NO_EP) {  // an en-passant capture may lead into other tables
+      c = tb->value_class(p.board, p.ep);
+    } else {
+      const std::string* missing = nullptr;
+      const rtb_chess::Located at = tb->locate_unless_missing(p.board, missing);
+      if (missing != nullptr) return rtb::c_api::failed(RTB_ERR_NO_TABLE, *missing);
+      c = tb->lookup_class(p.board, at);
+    }
     if (rule50 == 0 || tb->metric != "dtz" || (c != RTB_CHESS_WIN && c != RTB_CHESS_LOSS)) return c;
     return wdl_of(*tb, tb->value(p.board, p.ep), rule50);
   });
