@@ -257,14 +257,17 @@ int consistency(const std::string& what, std::uint64_t sample, unsigned threads)
   return failed ? 1 : 0;
 }
 
-int probe(const std::filesystem::path& dir, double seconds) {
-  // Random legal positions of every table present, shown in random orientation.
+// `per_table` random legal positions of each material of up to 5 pieces
+// whose table in `dir` is there (`present`) or not, in random colour
+// orientation, shuffled.
+std::vector<chess::Board> random_boards(const std::filesystem::path& dir, bool present, int per_table,
+                                        std::uint64_t seed) {
   std::vector<chess::Board> boards;
-  std::mt19937_64 rng(3);
+  std::mt19937_64 rng(seed);
   for (const std::string& m : materials("all5")) {
     const Chess game = chess_support::make_chess(m);
-    if (!std::filesystem::exists(table_path(dir, game.table_name()))) continue;
-    for (int n = 0; n < 20000;) {
+    if (std::filesystem::exists(table_path(dir, game.table_name())) != present) continue;
+    for (int n = 0; n < per_table;) {
       const Index i = rng() % game.size();
       if (!game.legal(i)) continue;
       chess::Board b;
@@ -274,6 +277,21 @@ int probe(const std::filesystem::path& dir, double seconds) {
     }
   }
   std::shuffle(boards.begin(), boards.end(), rng);
+  return boards;
+}
+
+// rtb_chess_probe of a board, as an engine passes it: bitboards.
+int probe_board(const rtb_chess* tb, const chess::Board& b, rtb_value& v) {
+  using namespace chess;
+  const auto& p = b.pieces;
+  return rtb_chess_probe(tb, b.color[0], b.color[1], p[0][kKing] | p[1][kKing], p[0][kQueen] | p[1][kQueen],
+                         p[0][kRook] | p[1][kRook], p[0][kBishop] | p[1][kBishop],
+                         p[0][kKnight] | p[1][kKnight], p[0][kPawn] | p[1][kPawn], b.stm, RTB_CHESS_NO_EP,
+                         &v);
+}
+
+int probe(const std::filesystem::path& dir, double seconds) {
+  const std::vector<chess::Board> boards = random_boards(dir, true, 20000, 3);
   for (unsigned flags : {0u, unsigned{RTB_CHESS_IN_MEMORY}}) {
     rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtm", flags);
     if (!tb) return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 1;
@@ -283,14 +301,8 @@ int probe(const std::filesystem::path& dir, double seconds) {
       double elapsed = 0;
       while (elapsed < limit) {
         for (const chess::Board& b : boards) {
-          using namespace chess;
           rtb_value v;
-          const auto& p = b.pieces;
-          if (rtb_chess_probe(tb, b.color[0], b.color[1], p[0][kKing] | p[1][kKing],
-                              p[0][kQueen] | p[1][kQueen], p[0][kRook] | p[1][kRook],
-                              p[0][kBishop] | p[1][kBishop], p[0][kKnight] | p[1][kKnight],
-                              p[0][kPawn] | p[1][kPawn], b.stm, RTB_CHESS_NO_EP, &v) != 0)
-            return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 0.0;
+          if (probe_board(tb, b, v) != 0) return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 0.0;
           wins += v.wdl == RTB_WIN;
           ++probes;
         }
@@ -308,20 +320,7 @@ int probe(const std::filesystem::path& dir, double seconds) {
 
 // What an engine pays for asking about material beyond its tables.
 int missing(const std::filesystem::path& dir, double seconds) {
-  std::vector<chess::Board> boards;
-  std::mt19937_64 rng(4);
-  for (const std::string& m : materials("all5")) {
-    const Chess game = chess_support::make_chess(m);
-    if (std::filesystem::exists(table_path(dir, game.table_name()))) continue;
-    for (int n = 0; n < 100;) {
-      const Index i = rng() % game.size();
-      if (!game.legal(i)) continue;
-      chess::Board b;
-      game.layout().decode(i, b);
-      boards.push_back(b);
-      ++n;
-    }
-  }
+  const std::vector<chess::Board> boards = random_boards(dir, false, 100, 4);
   rtb_chess* tb = rtb_chess_open(dir.c_str(), "dtm", 0);
   if (!tb) return std::fprintf(stderr, "%s\n", rtb_chess_last_error()), 1;
   std::uint64_t probes = 0;
@@ -329,13 +328,8 @@ int missing(const std::filesystem::path& dir, double seconds) {
   double elapsed = 0;
   while (elapsed < seconds) {
     for (const chess::Board& b : boards) {
-      using namespace chess;
       rtb_value v;
-      const auto& p = b.pieces;
-      if (rtb_chess_probe(tb, b.color[0], b.color[1], p[0][kKing] | p[1][kKing], p[0][kQueen] | p[1][kQueen],
-                          p[0][kRook] | p[1][kRook], p[0][kBishop] | p[1][kBishop],
-                          p[0][kKnight] | p[1][kKnight], p[0][kPawn] | p[1][kPawn], b.stm, RTB_CHESS_NO_EP,
-                          &v) != -RTB_ERR_NO_TABLE)
+      if (probe_board(tb, b, v) != -RTB_ERR_NO_TABLE)
         return std::fprintf(stderr, "a probe found a table: %s\n", rtb_chess_last_error()), 1;
       ++probes;
     }
