@@ -52,20 +52,23 @@ class SavedErrno {
   int saved_;
 };
 
-// Gives the signal to the handler that was there before us; with none, to
-// the default action: the handler returns, the access faults again and the
-// process ends as it would have without us.
-void forward(int signal, siginfo_t* info, void* context) {
-  if ((previous_action.sa_flags & SA_SIGINFO) != 0 && previous_action.sa_sigaction != nullptr) {
-    previous_action.sa_sigaction(signal, info, context);
-  } else if (previous_action.sa_handler != SIG_DFL && previous_action.sa_handler != SIG_IGN) {
-    previous_action.sa_handler(signal);
-  } else {
-    struct sigaction fallback {};
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(SIGBUS, &fallback, nullptr);
+// Gives the signal to the handler that was there before us (`previous`);
+// false where there was none (the default action, or ignored).
+bool call_previous(const struct sigaction& previous, int signal, siginfo_t* info, void* context) {
+  if ((previous.sa_flags & SA_SIGINFO) != 0 && previous.sa_sigaction != nullptr) {
+    previous.sa_sigaction(signal, info, context);
+    return true;
   }
+  if (previous.sa_handler == SIG_DFL || previous.sa_handler == SIG_IGN) return false;
+  previous.sa_handler(signal);
+  return true;
+}
+
+void restore_default(int signal) {
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal, &fallback, nullptr);
 }
 
 template <class Holds>
@@ -95,7 +98,9 @@ void on_sigbus(int signal, siginfo_t* info, void* context) {
       return;
     }
   }
-  forward(signal, info, context);
+  // With no handler before us, the default action: the handler returns, the
+  // access faults again and the process ends as it would have without us.
+  if (!call_previous(previous_action, signal, info, context)) restore_default(SIGBUS);
 }
 
 // A lease break: another process (or this one) opens a guarded file for
@@ -114,15 +119,9 @@ void on_sigio(int signal, siginfo_t* info, void* context) {
       return;
     }
   }
-  if ((previous_io_action.sa_flags & SA_SIGINFO) != 0 && previous_io_action.sa_sigaction != nullptr) {
-    previous_io_action.sa_sigaction(signal, info, context);
-  } else if (previous_io_action.sa_handler != SIG_DFL && previous_io_action.sa_handler != SIG_IGN) {
-    previous_io_action.sa_handler(signal);
-  } else if (previous_io_action.sa_handler == SIG_DFL && info->si_code != POLL_MSG) {
-    struct sigaction fallback {};
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(SIGIO, &fallback, nullptr);
+  if (!call_previous(previous_io_action, signal, info, context) && previous_io_action.sa_handler == SIG_DFL &&
+      info->si_code != POLL_MSG) {
+    restore_default(SIGIO);
     raise(SIGIO);  // its default action, as without us
   }
 }
