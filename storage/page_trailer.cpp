@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <lmdb.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -76,6 +77,8 @@ void write_exactly(int fd, const void* in, std::size_t bytes, std::uint64_t offs
 
 // The pages that hold only a block's bytes (overflow records): LMDB never
 // reads them itself, and the block's checksum covers them.
+constexpr std::uint64_t kRecordsPerRelease = 1024;
+
 std::vector<bool> walked_pages(const std::filesystem::path& path, std::uint64_t page_count,
                                std::uint32_t page_size, const std::string& context) {
   std::vector<bool> walked(page_count, true);
@@ -87,10 +90,18 @@ std::vector<bool> walked_pages(const std::filesystem::path& path, std::uint64_t 
   lmdb::Txn txn(env.get(), MDB_RDONLY, context);
   MDB_dbi blocks = 0;
   lmdb::check(mdb_dbi_open(txn.get(), "blocks", MDB_INTEGERKEY, &blocks), context, "mdb_dbi_open(blocks)");
+  const std::byte* base = nullptr;  // the map's start, read from the first record's page
+  std::uint64_t records = 0;
   lmdb::for_each_record(
       txn.get(), blocks, context, "mdb_cursor_get", [&](const MDB_val&, const MDB_val& data) {
         const std::byte* record = static_cast<const std::byte*>(data.mv_data);
-        const auto offset = static_cast<std::uint64_t>(record - lmdb_map_base(record, page_size));
+        if (base == nullptr) base = lmdb_map_base(record, page_size);
+        // The walk maps the pages it reads (and the kernel those around
+        // them) into the process: let them go now and then, or the whole
+        // table would count in its memory. They stay in the page cache.
+        if (++records % kRecordsPerRelease == 0)
+          (void)::madvise(const_cast<std::byte*>(base), page_count * page_size, MADV_DONTNEED);
+        const auto offset = static_cast<std::uint64_t>(record - base);
         // A record inside a leaf page never starts right after a page header.
         if (offset % page_size != kPageHeaderBytes) return;
         for (std::uint64_t p = offset / page_size; p <= (offset + data.mv_size - 1) / page_size; ++p)

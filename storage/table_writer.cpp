@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <lmdb.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "storage/block_codec.h"
+#include "storage/lmdb_header.h"
 #include "storage/lmdb_util.h"
 #include "storage/meta_text.h"
 #include "storage/page_trailer.h"
@@ -29,10 +31,10 @@ namespace {
 // Block keys are native size_t with MDB_INTEGERKEY; the format says 8 bytes.
 static_assert(sizeof(std::size_t) == sizeof(std::uint64_t), "rtb tables need a 64-bit size_t");
 
-// Blocks per write transaction: ~8 MB of values at the default block size,
+// Blocks per write transaction: 1 MiB of values at the default block size,
 // so a huge table never needs one giant transaction (its dirty pages are
 // held in memory until the commit).
-constexpr std::uint64_t kBlocksPerTransaction = 1024;
+constexpr std::uint64_t kBlocksPerTransaction = 128;
 
 constexpr char kMetaKey[] = "meta";
 
@@ -80,9 +82,13 @@ class PartialTable {
     lmdb::check(mdb_env_set_maxdbs(env_.get(), kDatabases), context_, "mdb_env_set_maxdbs");
     lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
     // No sync per commit: the file is only a .partial until the final forced
-    // sync, and an interrupted write is thrown away anyway.
-    lmdb::check(mdb_env_open(env_.get(), partial.c_str(), MDB_NOSUBDIR | MDB_NOSYNC, 0644), context_,
-                "mdb_env_open");
+    // sync, and an interrupted write is thrown away anyway. No read-ahead:
+    // LMDB reads the pages it appends after through its map, and the
+    // kernel would map the pages around each (written already, in the page
+    // cache) into the process too, until most of the table counts in its
+    // memory.
+    lmdb::check(mdb_env_open(env_.get(), partial.c_str(), MDB_NOSUBDIR | MDB_NOSYNC | MDB_NORDAHEAD, 0644),
+                context_, "mdb_env_open");
   }
 
   // Creates both databases and stores `meta` (complete=0), so even a partial
@@ -102,19 +108,52 @@ class PartialTable {
                     const TableMeta* final_meta, BlockCodec& codec) {
     for (;;) {
       const int rc = try_write_blocks(values, block_values, first, final_meta, codec);
+      if (rc == MDB_SUCCESS) return unmap_read_pages();
       if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing blocks");
-      map_size_ *= 2;
-      lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
+      grow_map();
     }
+  }
+
+  // Takes the pages LMDB has read through its map (each transaction reads
+  // the path to the last leaf, at new places as pages are copied on write)
+  // out of the process; they stay in the page cache. Without this, the
+  // pages mapped grow with the number of transactions and count in the
+  // process's memory (KiB per transaction, hundreds of MB for a table of
+  // billions of values).
+  void unmap_read_pages() {
+    MDB_envinfo info;
+    MDB_stat stat;
+    if (mdb_env_info(env_.get(), &info) != MDB_SUCCESS || mdb_env_stat(env_.get(), &stat) != MDB_SUCCESS)
+      return;
+    if (map_ == nullptr) map_ = find_map(stat.ms_psize);
+    if (map_ == nullptr) return;
+    const std::size_t used = (info.me_last_pgno + 1) * std::size_t{stat.ms_psize};
+    // A hint: failure is harmless.
+    (void)::madvise(const_cast<std::byte*>(map_), std::min(used, info.me_mapsize), MADV_DONTNEED);
+  }
+  // Where LMDB maps the file (it says so only under MDB_FIXEDMAP): the meta
+  // record, read outside a write transaction, lies in a page of the map.
+  const std::byte* find_map(std::uint32_t page_size) const {
+    lmdb::Txn txn(env_.get(), MDB_RDONLY, context_);
+    MDB_val key{sizeof kMetaKey - 1, const_cast<char*>(kMetaKey)};
+    MDB_val data;
+    if (mdb_get(txn.get(), meta_dbi_, &key, &data) != MDB_SUCCESS) return nullptr;
+    return lmdb_map_base(data.mv_data, page_size);
+  }
+
+  void grow_map() {
+    map_size_ *= 2;
+    lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
+    map_ = nullptr;  // mapped again, elsewhere
   }
 
   // Stores a stream under its name, in a transaction of its own.
   void write_stream(const std::string& name, std::span<const std::byte> bytes) {
     for (;;) {
       const int rc = try_write_stream(name, bytes);
+      if (rc == MDB_SUCCESS) return unmap_read_pages();
       if (rc != MDB_MAP_FULL) return lmdb::check(rc, context_, "writing a stream");
-      map_size_ *= 2;
-      lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
+      grow_map();
     }
   }
 
@@ -191,6 +230,7 @@ class PartialTable {
   const std::string& context_;
   lmdb::Env env_;
   std::size_t map_size_;
+  const std::byte* map_ = nullptr;  // where LMDB maps the file, once found
   MDB_dbi meta_dbi_ = 0;
   MDB_dbi blocks_dbi_ = 0;
   std::vector<std::byte> encoded_;

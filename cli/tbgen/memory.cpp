@@ -69,7 +69,7 @@ namespace {
 // within the budget, and never less than the largest alone.
 std::uint64_t most_at_once(const std::vector<PlannedTable>& plan, unsigned threads, std::uint64_t memory) {
   std::vector<std::uint64_t> sizes;
-  for (const PlannedTable& t : plan) sizes.push_back(t.estimate.in_core);
+  for (const PlannedTable& t : plan) sizes.push_back(t.estimate.within(memory));
   std::ranges::sort(sizes, std::greater<>());
   if (sizes.empty()) return 0;
   std::uint64_t sum = 0;

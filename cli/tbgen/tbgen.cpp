@@ -168,8 +168,9 @@ int main(int argc, char** argv, const MpiRun& mpi_run_in) {
       "worker threads (default: all cores); tables that do not read each other are built at once")(
       "memory,m", po::value(&memory_text),
       "memory the run may use, such as 512M or 16G (default: seven eighths of physical memory): tables "
-      "are built at once only while their estimates fit, and a run with a table that cannot fit is "
-      "refused before anything is built (--solver wdl)")(
+      "are built at once only while their estimates fit, a game whose moves leave their tier (Connect "
+      "Four) pages its tiers to disk to fit, and a run with a table that cannot fit is refused before "
+      "anything is built (--solver wdl)")(
       "state-bytes", po::value(&state_bytes_text),
       "bytes the depth solver keeps per position while it solves: 1 (the depths of layers worked long "
       "ago wait on disk beside the table) or 2 (held whole); default 1 where the game allows it (a whole "

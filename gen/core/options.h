@@ -39,6 +39,10 @@ struct GenOptions {
   // Indices per segment of a tier that streams (gen/depth/leaving_tier.h; 0:
   // 2^24); tests make them small.
   std::uint64_t tier_segment = 0;
+  // Bytes of the tier before a game whose moves all leave their tier reads
+  // at once (gen/depth/paged_tier.h). 0: the whole tier, in memory; else
+  // the tiers lie on disk, in files named spill_prefix and a suffix.
+  std::uint64_t tier_window_bytes = 0;
   // Where a solver that keeps a byte an index spills depths to disk
   // (gen/depth/spill_runs.h): files named this and a suffix.
   std::string spill_prefix = "rtb-spill";

@@ -17,6 +17,7 @@
 #include "gen/core/output.h"
 #include "gen/depth/class_stream.h"
 #include "gen/depth/depth_stream.h"
+#include "gen/depth/memory_estimate.h"
 #include "gen/depth/position_code.h"
 #include "gen/depth/retrograde.h"
 #include "gen/depth/ring_codes.h"
@@ -70,14 +71,16 @@ struct Checkpointing {
   }
 
   // Once the table is published, its checkpoint is of no use, nor are the
-  // files beside it (finished tiers, spilled depths: gen/depth/spill_runs.h).
+  // files beside it (finished tiers, spilled depths: gen/depth/spill_runs.h,
+  // paged tiers a killed run left: gen/depth/paged_tier.h).
   static void remove(const std::filesystem::path& table) {
     std::error_code ignored;
     const auto file = storage::checkpoint_path(table);
     std::filesystem::remove(file, ignored);
     std::filesystem::remove(file.string() + ".tiers", ignored);
-    const std::string spilled[] = {file.filename().string() + ".run",
-                                   table.filename().string() + ".spill.run"};
+    const std::string spilled[] = {
+        file.filename().string() + ".run", table.filename().string() + ".spill.run",
+        file.filename().string() + ".tier-", table.filename().string() + ".spill.tier-"};
     for (const auto& entry : std::filesystem::directory_iterator(table.parent_path(), ignored))
       for (const std::string& prefix : spilled)
         if (entry.path().filename().string().starts_with(prefix))
@@ -264,6 +267,7 @@ std::filesystem::path build_table(G& game, const BuildOptions& options, GenStats
   AttachedDependencies dependencies = attach_dependencies(game, options);
   GenOptions gen = options.gen;
   gen.table = place_in_plan(options, game.table_name());
+  gen.tier_window_bytes = tier_window_bytes(game, options);
   Checkpointing checkpoints(game, path, options, gen, in_bytes ? RingCodes::kForm : WideCodes::kForm);
   GenStats stats;
   // Writes the values `solve` hands over in index order as they come.

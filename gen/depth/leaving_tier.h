@@ -30,6 +30,28 @@
 
 namespace rtb {
 
+namespace leaving_tier {
+
+// legal() and moves() of index i, in one decode where the game can.
+template <Game G, class F>
+bool moves_if_legal(const G& game, Index i, F&& f) {
+  if constexpr (MovesIfLegal<G>) {
+    return game.moves_if_legal(i, f);
+  } else {
+    if (!game.legal(i)) return false;
+    game.moves(i, f);
+    return true;
+  }
+}
+
+template <Game G>
+[[noreturn, gnu::cold, gnu::noinline]] void not_into_tier_before(Index to) {
+  throw GenError(std::string(G::kName) + ": a move to index " + std::to_string(to) +
+                 " does not lead into the tier before, though the game says every move leaves its tier");
+}
+
+}  // namespace leaving_tier
+
 template <Tiered G>
 requires MovesLeaveTier<G>
 class LeavingTier {
@@ -94,13 +116,13 @@ class LeavingTier {
       w.moves.clear();
       for (unsigned k = 0; k < n; ++k) {
         start[k] = static_cast<std::uint32_t>(w.moves.size());
-        legal[k] = moves_if_legal(begin_ + batch + k, [&](Successor s) {
+        legal[k] = leaving_tier::moves_if_legal(game_, begin_ + batch + k, [&](Successor s) {
           if (!s.inside) {
             w.moves.push_back(kKnown | s.value.code());
           } else {
             const Index offset = s.index - before_begin_;
             if (offset >= begin_ - before_begin_) [[unlikely]]
-              not_into_tier_before(s.index);
+              leaving_tier::not_into_tier_before<G>(s.index);
             before_.prefetch(offset);
             w.moves.push_back(offset);
           }
@@ -109,22 +131,6 @@ class LeavingTier {
       start[n] = static_cast<std::uint32_t>(w.moves.size());
       for (unsigned k = 0; k < n; ++k)
         out[batch - lo + k] = legal[k] ? value(w, batch + k, start[k], start[k + 1]) : 0;
-    }
-  }
-
-  [[noreturn, gnu::cold, gnu::noinline]] void not_into_tier_before(Index to) const {
-    throw GenError(std::string(G::kName) + ": a move to index " + std::to_string(to) +
-                   " does not lead into the tier before, though the game says every move leaves its tier");
-  }
-
-  template <class F>
-  bool moves_if_legal(Index i, F&& f) const {
-    if constexpr (MovesIfLegal<G>) {
-      return game_.moves_if_legal(i, f);
-    } else {
-      if (!game_.legal(i)) return false;
-      game_.moves(i, f);
-      return true;
     }
   }
 

@@ -20,7 +20,11 @@
 //             3 while it turns), or values (2 bytes), at the part it reads
 //             (a bitmap of 1.14 bits an index) where it reads a part, and
 //             the pages of one such file, mapped while it is read.
-// A slice or a tier is solved alone beside the values it reads. The game
+// A slice or a tier is solved alone beside the values it reads. A game
+// whose moves all leave their tier may instead page its tiers to disk
+// (gen/depth/paged_tier.h), holding a window of the tier before that the
+// budget sizes, a segment of codes and a stretch read to be narrowed: its
+// floor is those buffers and the smallest window. The game
 // object's memory counts where it says (HoldsMemory); the process's own
 // (its libraries, chess's fixed tables) is not counted here: tbgen adds
 // what it holds before the run.
@@ -38,6 +42,7 @@
 #include "gen/core/dependency.h"
 #include "gen/core/output.h"
 #include "gen/core/owned_updates.h"
+#include "gen/depth/paged_tier.h"
 #include "gen/depth/ring_codes.h"
 #include "storage/table_path.h"
 #include "storage/table_reader.h"
@@ -47,10 +52,16 @@ namespace rtb {
 struct MemoryEstimate {
   Index index_size = 0;
   std::uint64_t in_core = 0;  // bytes held at most while the table is built in memory
-  // The smallest budget the table can be built in. Every table is built in
-  // memory: there is no generation out of core yet, so this is in_core.
+  // The smallest budget the table can be built in: in_core, or less where
+  // its tiers can be paged to disk (gen/depth/paged_tier.h).
   std::uint64_t floor = 0;
   std::uint64_t disk = 0;  // bytes written at most: the table, and its checkpoint if one is kept
+
+  // What the build holds at most within a budget of `memory` bytes (0: none):
+  // all of it where it pages its tiers (estimate_table), else in_core.
+  std::uint64_t within(std::uint64_t memory) const {
+    return memory > 0 && in_core > memory && floor <= memory ? memory : in_core;
+  }
 };
 
 // "58.3 MiB": bytes in binary units, for messages.
@@ -90,6 +101,11 @@ constexpr std::uint64_t kQueueFloor = (std::uint64_t{1} << 16) * sizeof(Index);
 // A tier streamed a segment at a time: the indices of a segment at most
 // (gen/depth/leaving_tier.h).
 constexpr Index kSegment = Index{1} << 24;
+
+// A paged tier's buffers beside its window: a segment of codes and a
+// stretch read to be narrowed; and the smallest window it is given.
+constexpr std::uint64_t kPagedTierBuffers = (PagedTierSizes::kSegment + TierWindow::kStaged) * 2;
+constexpr std::uint64_t kSmallestWindow = kMiB;
 
 // What a table's build holds whatever its size: the writer's blocks, LMDB's
 // map and page lists, the progress and the threads' stacks, and what the
@@ -220,10 +236,32 @@ std::uint64_t streams_bytes(const G& game, const BuildOptions& options) {
   return size * 2 + 4 * memory_estimate::kMiB;
 }
 
-// The figures of building `game` with options.gen.threads threads into
-// options.out_dir, the tables it reads as they are there now.
+// The largest tier of `game`, in indices.
+template <Tiered G>
+Index largest_tier(const G& game) {
+  Index most = 0;
+  for (std::uint32_t k = 0; k < game.tier_count(); ++k) {
+    const Index end = k + 1 < game.tier_count() ? game.tier_begin(k + 1) : game.size();
+    most = std::max(most, end - game.tier_begin(k));
+  }
+  return most;
+}
+
+// Whether `game` can page its tiers to disk (gen/depth/paged_tier.h).
 template <Game G>
-MemoryEstimate estimate_table(const G& game, const BuildOptions& options) {
+constexpr bool pages_tiers() {
+  if constexpr (Tiered<G>)
+    return MovesLeaveTier<G>;
+  else
+    return false;
+}
+
+// The figures of building `game` with options.gen.threads threads into
+// options.out_dir, the tables it reads as they are there now, and whether
+// the build pages its tiers: where its in-core figure is over
+// options.memory but its floor is not.
+template <Game G>
+MemoryEstimate estimate_table(const G& game, const BuildOptions& options, bool* paged = nullptr) {
   using namespace memory_estimate;
   const std::uint64_t reading = reading_bytes(game, read_tables(game, options));
   const std::uint64_t solve = solving_bytes(game, options);
@@ -231,15 +269,33 @@ MemoryEstimate estimate_table(const G& game, const BuildOptions& options) {
   e.index_size = game.size();
   std::uint64_t own = 0;
   if constexpr (HoldsMemory<G>) own = game.memory_bytes();
-  e.in_core = kPerTable + own + reading + std::max(solve, streams_bytes(game, options));
+  const std::uint64_t fixed = kPerTable + own + reading;
+  e.in_core = fixed + std::max(solve, streams_bytes(game, options));
   e.floor = e.in_core;
   const Index size = game.size();
   e.disk = table_file(size);
+  if constexpr (pages_tiers<G>()) {
+    e.floor = std::min(e.in_core, fixed + kPagedTierBuffers + kSmallestWindow);
+    const bool pages = options.memory > 0 && e.in_core > options.memory && e.floor <= options.memory;
+    if (paged) *paged = pages;
+    if (pages) e.disk += largest_tier(game) * 2 * 3;  // the tier before, the tier solved, the gathered codes
+  }
   if (solves_in_bytes(game, options))
     e.disk += spilled_depths(size) + (options.checkpoint_every > 0 ? byte_checkpoint_file(size) : 0);
   else
     e.disk += options.checkpoint_every > 0 ? checkpoint_file(size) : 0;
   return e;
+}
+
+// The bytes of the tier before that a build of `game` reads at once in
+// options.memory (GenOptions::tier_window_bytes): 0, all of it in memory,
+// where the build fits in core or cannot page its tiers.
+template <Game G>
+std::uint64_t tier_window_bytes(const G& game, const BuildOptions& options) {
+  bool paged = false;
+  const MemoryEstimate e = estimate_table(game, options, &paged);
+  if (!paged) return 0;
+  return options.memory - (e.floor - memory_estimate::kSmallestWindow);
 }
 
 }  // namespace rtb

@@ -71,8 +71,7 @@ inline void check_memory(const std::vector<PlannedTable>& plan, const BuildOptio
                                              std::to_string(plan.size()) + " tables)";
   throw GenError(largest->name + " needs up to " + bytes_text(largest->estimate.floor) + " of memory (" +
                  std::to_string(largest->estimate.index_size) + " indices)" + others + ", more than " +
-                 options.memory_source +
-                 ", and no table is built out of core yet: tbgen plan --estimate shows each table's figures");
+                 options.memory_source + ": tbgen plan --estimate shows each table's figures");
 }
 
 // The plan of a run of `G` with `params`, in build order. The tables of a

@@ -5,7 +5,8 @@
 // the left-counter pass with the moves into tier k-1 as known values, so
 // only two tiers are in memory at once, and the table is written in index
 // order as the tiers come. Where no move stays in its tier (Connect Four),
-// a tier streams instead (gen/depth/leaving_tier.h).
+// a tier streams instead (gen/depth/leaving_tier.h), and in a memory budget
+// the tiers lie on disk, read a window at a time (gen/depth/paged_tier.h).
 //
 // With options.checkpoint, finished tiers go to a TierLog too, and every
 // checkpoint (at a tier boundary, or one the left-counter pass makes inside a tier)
@@ -25,6 +26,7 @@
 #include "games/game.h"
 #include "gen/core/checkpoint.h"
 #include "gen/depth/leaving_tier.h"
+#include "gen/depth/paged_tier.h"
 #include "gen/depth/retrograde.h"
 #include "gen/depth/tier_log.h"
 #include "gen/depth/tier_values.h"
@@ -101,10 +103,11 @@ class TierView {
 };
 
 // The tier to go on from, with the statistics and the values of the tiers
-// before it (replayed into `write`), if the checkpoint to resume from has them.
+// before it (replayed into `write`, and the last of them into `keep`), if
+// the checkpoint to resume from has them.
 template <Tiered G>
 std::uint32_t resume_tiers(const G& game, Checkpointer& cp, TierLog& log, GenStats& total,
-                           std::vector<std::uint16_t>& before,
+                           const std::function<void(std::span<const std::uint16_t>)>& keep,
                            const std::function<void(std::span<const std::uint16_t>)>& write) {
   TierCheckpoint h;
   if (cp.resume() == nullptr) return 0;
@@ -114,13 +117,11 @@ std::uint32_t resume_tiers(const G& game, Checkpointer& cp, TierLog& log, GenSta
     cp.set_resume(nullptr);
     return 0;
   }
-  const Index last_begin = h.next_tier == 0 ? 0 : game.tier_begin(h.next_tier - 1);
-  before.clear();
+  const Index last_begin = h.next_tier == 0 ? h.logged : game.tier_begin(h.next_tier - 1);
   Index at = 0;
   const bool replayed = log.replay(h.logged, h.digest, [&](std::span<const std::uint16_t> part) {
     write(part);
-    for (std::size_t k = 0; k < part.size(); ++k)
-      if (at + k >= last_begin) before.push_back(part[k]);
+    if (at + part.size() > last_begin) keep(part.subspan(at >= last_begin ? 0 : last_begin - at));
     at += part.size();
   });
   if (!replayed) {
@@ -142,6 +143,9 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
                         const std::function<void(std::span<const std::uint16_t>)>& write) {
   GenStats total;
   LastTier before;
+  std::optional<PagedTiers> paged;  // the tiers on disk, where a window is set
+  if constexpr (MovesLeaveTier<G>)
+    if (options.tier_window_bytes > 0) paged.emplace(options.spill_prefix, options.tier_window_bytes);
   Checkpointer* cp = options.checkpoint;
   std::optional<TierLog> log;
   std::uint32_t first = 0;
@@ -149,7 +153,20 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
   if (cp) {
     log.emplace(std::filesystem::path(cp->file().string() + ".tiers"));
     std::vector<std::uint16_t> resumed;
-    first = resume_tiers(game, *cp, *log, total, resumed, write);
+    if (paged) paged->before->start();
+    first = resume_tiers(
+        game, *cp, *log, total,
+        [&](std::span<const std::uint16_t> part) {
+          if (paged)
+            paged->before->append(part);
+          else
+            resumed.insert(resumed.end(), part.begin(), part.end());
+        },
+        write);
+    if (first == 0) {  // nothing to resume, or a damaged log: no tier is kept
+      resumed.clear();
+      if (paged) paged->before->start();
+    }
     before.keep(resumed, resumed.empty() ? 0 : std::ranges::max(resumed));
     cp->set_outer([&](Sections& sections) { sections.push_back({"tiers", bytes_of(h)}); });
   }
@@ -169,8 +186,14 @@ GenStats generate_tiers(const G& game, const GenOptions& options,
       cp->set_scope(tier_options.label);
     }
     if constexpr (MovesLeaveTier<G>) {
-      total.add(LeavingTier<G>(game, k, before.view(), *pool).run(tier_options, emit, next));
-      std::swap(before, next);
+      if (paged) {
+        PagedLeavingTier<G> tier(game, k, *pool);
+        total.add(tier.run(tier_options, emit, *paged->before, paged->window, *paged->next, paged->gathered));
+        std::swap(paged->before, paged->next);
+      } else {
+        total.add(LeavingTier<G>(game, k, before.view(), *pool).run(tier_options, emit, next));
+        std::swap(before, next);
+      }
     } else {
       const GenResult tier = generate(TierView<G>(game, k, before.view()), tier_options);
       const std::span<const std::uint16_t> values(tier.values.get(), tier.size);

@@ -7,9 +7,11 @@
 # `tbgen --memory X` builds the run, and the peak each summary line reads
 # from the process (VmHWM) must not exceed X. A run whose table cannot fit
 # its budget is refused before anything is written, with one line.
-#   tests/e2e/memory_budget.sh TBGEN
+# Connect Four also in budgets under its in-core estimate, paged to disk.
+#   tests/e2e/memory_budget.sh TBGEN TBPROBE
 set -euo pipefail
 tbgen=$1
+tbprobe=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() {
@@ -79,4 +81,20 @@ refused 2 --game chess --param material=KQvK --memory lots
 refused 2 --game nim --solver grundy --memory 1G
 refused 2 --game tictactoe --state-bytes 3
 refused 1 --game chess --param material=KQvK --state-bytes 1
+# Out of core: a budget under a tiered game's in-core estimate but over its
+# floor builds the table with its tiers paged to disk (gen/depth/paged_tier.h),
+# within the budget, with the values of the in-core build above (run 5).
+connect4=(--game connect4 --param width=5 --param height=4)
+in_core=$("$tbprobe" --table "$work/run5/connect4-5x4.rtb" --checksum)
+for budget in 16M 20M; do
+  log=$("$tbgen" "${connect4[@]}" --out "$work/paged$budget" --threads 2 --checkpoint-every 0 \
+    --memory "$budget" 2>&1 >/dev/null) || fail "connect4 5x4 --memory $budget failed: $log"
+  peak=$(peak_of "$log")
+  printf '%-62s budget %6s      peak %6.1f MiB\n' "${connect4[*]} (paged)" "$budget" "$(bc -l <<<"$peak / 1048576")"
+  [ "$peak" -le "$(numfmt --from=iec "$budget")" ] || fail "connect4 5x4: peak $peak bytes over --memory $budget"
+  paged=$("$tbprobe" --table "$work/paged$budget/connect4-5x4.rtb" --checksum)
+  [ "$paged" = "$in_core" ] || fail "connect4 5x4 paged in $budget: checksum $paged, in core $in_core"
+done
+refused 1 "${connect4[@]}" --memory 12M
+
 echo "every peak within its estimate"

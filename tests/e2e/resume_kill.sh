@@ -6,7 +6,8 @@
 #   tests/e2e/resume_kill.sh TBGEN TBPROBE [full|quick] [KILLS] [SEED]
 # KILLS (default 20) are spread over the cases. full (about two minutes):
 # a chess set with pawns and dependencies under metric=dtz (KBvKP, solved
-# slice by slice, and the nine tables it needs), Connect Four 5x4 (tiered),
+# slice by slice, and the nine tables it needs), Connect Four 5x4 (tiered;
+# and again in 16 MiB, its tiers paged to disk: gen/depth/paged_tier.h),
 # 4x4 Quixo (10.7 M positions, cyclic), and a random graph of 2 M vertices
 # with cycles and long paths, solved in a byte a position (its depths
 # spilled to disk beside the checkpoint). quick, for the sanitizer builds:
@@ -29,6 +30,7 @@ awk -v n=$vertices -v m=$((3 * vertices)) 'BEGIN { srand(11); print n, m;
     if (v > n) v -= n; print u, v } }' >"$work/graph.txt"
 if [ "$mode" = full ]; then
   cases=("--game chess --param material=KBvKP --param metric=dtz" "--game connect4 --param width=5 --param height=4"
+    "--game connect4 --param width=5 --param height=4 --memory 16M"
     "--game quixo --param n=4" "--game graph --param file=$work/graph.txt")
 else
   cases=("--game chess --param material=KPvK --param metric=dtz" "--game connect4 --param width=5 --param height=3"

@@ -3,8 +3,11 @@
 #include "games/connect4/connect4.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <map>
+#include <string>
 #include <unordered_map>
 
 #include "gen/depth/tiers.h"
@@ -19,10 +22,16 @@ ConnectFour board(int width, int height) {
   return ConnectFour(p);
 }
 
-std::vector<std::uint16_t> solve(const ConnectFour& game, unsigned threads = 2) {
+// The table's values; with `window`, the tiers paged to disk and the tier
+// before read that many bytes at a time (gen/depth/paged_tier.h).
+std::vector<std::uint16_t> solve(const ConnectFour& game, unsigned threads = 2, std::uint64_t window = 0) {
   std::vector<std::uint16_t> values;
   GenOptions options;
   options.threads = threads;
+  options.tier_window_bytes = window;
+  options.spill_prefix = (std::filesystem::temp_directory_path() /
+                          ("rtb-connect4-test-" + std::to_string(::getpid()) + "-" + std::to_string(window)))
+                             .string();
   generate_tiers(game, options, [&](std::span<const std::uint16_t> tier) {
     values.insert(values.end(), tier.begin(), tier.end());
   });
@@ -148,6 +157,15 @@ TEST(ConnectFour, PublishedResults) {
 TEST(ConnectFour, SameTableForEveryThreadCount) {
   const ConnectFour game = board(4, 4);
   EXPECT_EQ(solve(game, 1), solve(game, 3));
+}
+
+// Paged to disk (gen/depth/paged_tier.h), the tier before read in windows
+// of a few to a dozen a tier: every value as in memory.
+TEST(ConnectFour, PagedTiersGiveTheSameTable) {
+  const ConnectFour small = board(4, 4);
+  EXPECT_EQ(solve(small, 2, 1024), solve(small));
+  const ConnectFour game = board(5, 4);
+  EXPECT_EQ(solve(game, 2, 64 << 10), solve(game));
 }
 
 TEST(ConnectFour, TextForms) {

@@ -4,7 +4,10 @@
 // left-counter pass, and tiers whose moves all leave them, solved in one
 // streaming pass.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <string>
 #include <vector>
 
 #include "tests/naive/naive_wdl.h"
@@ -13,10 +16,13 @@
 namespace rtb {
 namespace {
 
-// Solves 300 random games of type Game with one thread and two; the
-// counts of cases whose kept tiers fit a byte and did not.
+// Solves 300 random games of type Game with one thread and two, with the
+// tier before read `window` bytes at a time from disk (0: all of it, in
+// memory); the counts of cases whose kept tiers fit a byte and did not.
 template <class Game>
-void expect_naive_values(bool leaving) {
+void expect_naive_values(bool leaving, std::uint64_t window = 0) {
+  const std::filesystem::path spill =
+      std::filesystem::temp_directory_path() / ("rtb-tiers-test-" + std::to_string(::getpid()));
   int narrow = 0, wide = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     const testing::TieredCase c = testing::random_tiered(seed, leaving);
@@ -26,6 +32,8 @@ void expect_naive_values(bool leaving) {
       GenOptions options;
       options.threads = threads;
       options.tier_segment = threads == 2 ? 7 : 0;  // streaming tiers: many segments, one
+      options.tier_window_bytes = window + (threads == 2 ? 6 : 0);
+      options.spill_prefix = spill.string();
       std::vector<std::uint16_t> got;
       const GenStats stats = generate_tiers(game, options, [&](std::span<const std::uint16_t> values) {
         got.insert(got.end(), values.begin(), values.end());
@@ -51,6 +59,13 @@ TEST(Tiers, MatchTheNaiveSolver) {
 // Solved by gen/depth/leaving_tier.h, in segments, with prefetched reads.
 TEST(Tiers, MovesThatLeaveTheirTierMatchTheNaiveSolver) {
   expect_naive_values<testing::LeavingTieredGame>(true);
+}
+
+// Paged (gen/depth/paged_tier.h): the tier before on disk, read a few
+// codes at a time, so most tiers take several windows, each a pass over the
+// tier with what its positions gathered written to disk between passes.
+TEST(Tiers, PagedTiersMatchTheNaiveSolver) {
+  for (std::uint64_t window : {2u, 9u, 64u}) expect_naive_values<testing::LeavingTieredGame>(true, window);
 }
 
 // A game that says its moves leave their tier but has one that stays is
