@@ -7,10 +7,14 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "gen/depth/tier_log.h"
 #include "tests/naive/naive_wdl.h"
+#include "tests/naive/random_graphs.h"
 #include "tests/support/tiered_game.h"
 
 namespace rtb {
@@ -76,6 +80,62 @@ TEST(Tiers, AMoveThatStaysInALeavingTierIsAnError) {
   c.graph.out[last].push_back(naive::detail::inside_edge(static_cast<std::uint32_t>(last)));
   const testing::LeavingTieredGame game(c.graph, c.begins);
   EXPECT_THROW(generate_tiers(game, GenOptions{}, [](std::span<const std::uint16_t>) {}), GenError);
+}
+
+// The log of finished tiers a checkpoint keeps (gen/depth/tier_log.h):
+// replayed whole, as a later run does, only when every record passes its
+// check and the values their checksum; what no checkpoint covered is
+// dropped when the resumed run appends.
+TEST(TierLog, ReplaysWhatACheckpointCoversAndNothingElse) {
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("rtb-tier-log-" + std::to_string(::getpid()));
+  naive::Rng rng(7);
+  std::vector<std::uint16_t> all;
+  auto part = [&](std::size_t n) {
+    std::vector<std::uint16_t> values(n);
+    for (auto& v : values) v = static_cast<std::uint16_t>(rng.between32(0, 40));
+    return values;
+  };
+  auto replayed = [&](TierLog& log, std::uint64_t count, std::uint64_t digest) {
+    std::vector<std::uint16_t> got;
+    const bool ok = log.replay(
+        count, digest, [&](std::span<const std::uint16_t> p) { got.insert(got.end(), p.begin(), p.end()); });
+    return ok ? std::optional(got) : std::nullopt;
+  };
+  std::uint64_t covered = 0, covered_digest = 0;
+  {
+    TierLog log(file);
+    for (std::size_t n : {std::size_t{5}, TierLog::kRecordValues * 2 + 3, std::size_t{1000}}) {
+      const std::vector<std::uint16_t> values = part(n);
+      log.append(values);
+      all.insert(all.end(), values.begin(), values.end());
+    }
+    covered = log.logged(), covered_digest = log.digest();
+    log.append(part(700));  // after the last checkpoint: a later run drops it
+  }
+  EXPECT_LT(std::filesystem::file_size(file), all.size());  // compressed: under a byte a value here
+  {
+    TierLog log(file);
+    EXPECT_FALSE(replayed(log, covered, covered_digest ^ 1));  // another checksum
+    EXPECT_FALSE(replayed(log, covered - 1, covered_digest));  // not whole records
+    EXPECT_EQ(replayed(log, covered, covered_digest), all);
+    const std::vector<std::uint16_t> more = part(300);
+    log.append(more);
+    all.insert(all.end(), more.begin(), more.end());
+    covered = log.logged(), covered_digest = log.digest();
+  }
+  {
+    TierLog log(file);
+    EXPECT_EQ(replayed(log, covered, covered_digest), all);
+  }
+  {  // a byte changed inside a record: its own check refuses it
+    std::fstream f(file, std::ios::binary | std::ios::in | std::ios::out);
+    f.seekp(20);
+    f.put('\x5a');
+  }
+  TierLog damaged(file);
+  EXPECT_FALSE(replayed(damaged, covered, covered_digest));
+  damaged.remove();
 }
 
 }  // namespace
