@@ -112,30 +112,15 @@ class PagedLeavingTier : public PagedTierSizes {
     const Index windows = std::max<Index>((before.size() + capacity - 1) / capacity, 1);
     Progress progress(options.progress, size_ * windows, options.table, options.label,
                       options.progress_interval);
-    const Index per = options.tier_segment ? options.tier_segment : kSegment;
-    std::vector<std::uint16_t> segment(std::min(size_, per));
+    std::vector<std::uint16_t> segment(
+        std::min(size_, options.tier_segment ? options.tier_segment : kSegment));
     next.start();
     if (windows > 1) gathered.start();
     for (Index w = 0; w < windows; ++w) {
       const Pass pass{w * capacity, std::min((w + 1) * capacity, before.size()), w == 0, w + 1 == windows};
       window.load(before, pass.lo, pass.hi);
-      for (Index first = 0; first < size_; first += per) {
-        const std::span<std::uint16_t> codes(segment.data(), std::min(per, size_ - first));
-        if (pass.first)
-          std::ranges::fill(codes, kNothing);
-        else
-          gathered.read(first, codes);
-        pool_.parallel_for(codes.size(), kChunk, [&](unsigned worker, Index lo, Index hi) {
-          gather(workers_[worker], pass, window, first + lo, first + hi, codes.data() + lo);
-          if (worker == 0) progress.initialising(w * size_ + first + hi);
-        });
-        if (!pass.last) {
-          gathered.write(first, codes);
-        } else {
-          write(codes);
-          next.append(codes);
-        }
-      }
+      pass_over(pass, window, segment, write, next, gathered,
+                [&](Index done) { progress.initialising(w * size_ + done); });
     }
     const GenStats total = stats();
     progress.first_pass_over(total.legal);
@@ -156,6 +141,34 @@ class PagedLeavingTier : public PagedTierSizes {
     GenStats stats;
     std::vector<std::uint64_t> moves;  // a batch's moves into the window, or out of the table
   };
+
+  // One pass over the tier, a segment at a time: what each position has
+  // gathered, from the gathered file or from nothing, and the moves that
+  // land in the window, back to the file or, on the last pass, out as the
+  // tier's values.
+  template <class Done>
+  void pass_over(const Pass& pass, const TierWindow& window, std::vector<std::uint16_t>& segment,
+                 const std::function<void(std::span<const std::uint16_t>)>& write, TierFile& next,
+                 TierFile& gathered, const Done& done) {
+    const Index per = segment.size();
+    for (Index first = 0; first < size_; first += per) {
+      const std::span<std::uint16_t> codes(segment.data(), std::min(per, size_ - first));
+      if (pass.first)
+        std::ranges::fill(codes, kNothing);
+      else
+        gathered.read(first, codes);
+      pool_.parallel_for(codes.size(), kChunk, [&](unsigned worker, Index lo, Index hi) {
+        gather(workers_[worker], pass, window, first + lo, first + hi, codes.data() + lo);
+        if (worker == 0) done(first + hi);
+      });
+      if (!pass.last) {
+        gathered.write(first, codes);
+      } else {
+        write(codes);
+        next.append(codes);
+      }
+    }
+  }
 
   GenStats stats() const {
     GenStats total;
