@@ -292,6 +292,7 @@ MemoryEstimate estimate_table(const G& game, const BuildOptions& options, bool* 
 // where the build fits in core or cannot page its tiers.
 template <Game G>
 std::uint64_t tier_window_bytes(const G& game, const BuildOptions& options) {
+  if (!pages_tiers<G>() || options.memory == 0) return 0;  // no estimate to make
   bool paged = false;
   const MemoryEstimate e = estimate_table(game, options, &paged);
   if (!paged) return 0;
