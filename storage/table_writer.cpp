@@ -82,13 +82,9 @@ class PartialTable {
     lmdb::check(mdb_env_set_maxdbs(env_.get(), kDatabases), context_, "mdb_env_set_maxdbs");
     lmdb::check(mdb_env_set_mapsize(env_.get(), map_size_), context_, "mdb_env_set_mapsize");
     // No sync per commit: the file is only a .partial until the final forced
-    // sync, and an interrupted write is thrown away anyway. No read-ahead:
-    // LMDB reads the pages it appends after through its map, and the
-    // kernel would map the pages around each (written already, in the page
-    // cache) into the process too, until most of the table counts in its
-    // memory.
-    lmdb::check(mdb_env_open(env_.get(), partial.c_str(), MDB_NOSUBDIR | MDB_NOSYNC | MDB_NORDAHEAD, 0644),
-                context_, "mdb_env_open");
+    // sync, and an interrupted write is thrown away anyway.
+    lmdb::check(mdb_env_open(env_.get(), partial.c_str(), MDB_NOSUBDIR | MDB_NOSYNC, 0644), context_,
+                "mdb_env_open");
   }
 
   // Creates both databases and stores `meta` (complete=0), so even a partial

@@ -52,22 +52,91 @@ template <Game G>
 
 }  // namespace leaving_tier
 
+// What the two solvers of such a tier share (LeavingTier here, and
+// PagedLeavingTier: gen/depth/paged_tier.h): the tier's place in the index,
+// the workers, and a batch of positions whose moves are made before any of
+// their values is read, so that those reads can be prefetched.
 template <Tiered G>
 requires MovesLeaveTier<G>
-class LeavingTier {
- public:
-  static constexpr Index kSegment = Index{1} << 24;  // 32 MiB of values in flight, by default
-  static constexpr Index kChunk = 1 << 14;
-  static constexpr unsigned kBatch = 16;  // positions decoded ahead of their children's reads
+class LeavingTierWork {
+ protected:
+  static constexpr unsigned kBatch = 16;
+  // A move into the tier before is its offset there; one that leaves the
+  // table (any game may have them) is kKnown | its value's code.
+  static constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;
 
-  LeavingTier(const G& game, std::uint32_t tier, DenseBefore before, ThreadPool& pool)
+  struct alignas(64) Worker {
+    GenStats stats;
+    std::vector<std::uint64_t> moves;  // a batch's moves, position after position
+  };
+  // Positions [first, first + n) of the tier: position k's moves are
+  // w.moves[start[k], start[k + 1]).
+  struct Batch {
+    unsigned n = 0;
+    std::array<std::uint32_t, kBatch + 1> start{};
+    std::array<bool, kBatch> legal{};
+  };
+
+  LeavingTierWork(const G& game, std::uint32_t tier, ThreadPool& pool)
       : game_(game),
-        before_(before),
         before_begin_(tier == 0 ? 0 : game.tier_begin(tier - 1)),
         begin_(game.tier_begin(tier)),
         size_(game.tier_begin(tier + 1) - begin_),
         pool_(pool),
         workers_(pool.size()) {}
+
+  GenStats stats() const {
+    GenStats total;
+    for (const Worker& w : workers_) total.add(w.stats);
+    return total;
+  }
+
+  // Makes the moves of positions [first, first + n) into w.moves, n at
+  // most kBatch: those out of the table where `known`, those into the tier
+  // before where `keep(offset)` says so (it prefetches what it keeps).
+  template <class Keep>
+  Batch make_moves(Worker& w, Index first, unsigned n, bool known, Keep&& keep) const {
+    Batch b;
+    b.n = n;
+    w.moves.clear();
+    for (unsigned k = 0; k < n; ++k) {
+      b.start[k] = static_cast<std::uint32_t>(w.moves.size());
+      b.legal[k] = leaving_tier::moves_if_legal(game_, begin_ + first + k, [&](Successor s) {
+        if (!s.inside) {
+          if (known) w.moves.push_back(kKnown | s.value.code());
+          return;
+        }
+        const Index offset = s.index - before_begin_;
+        if (offset >= begin_ - before_begin_) [[unlikely]]
+          leaving_tier::not_into_tier_before<G>(s.index);
+        if (keep(offset)) w.moves.push_back(offset);
+      });
+    }
+    b.start[n] = static_cast<std::uint32_t>(w.moves.size());
+    return b;
+  }
+
+  const G& game_;
+  Index before_begin_, begin_, size_;
+  ThreadPool& pool_;
+  std::vector<Worker> workers_;
+};
+
+template <Tiered G>
+requires MovesLeaveTier<G>
+class LeavingTier : LeavingTierWork<G> {
+  using Work = LeavingTierWork<G>;
+  using typename Work::Batch;
+  using typename Work::Worker;
+  using Work::before_begin_, Work::begin_, Work::game_, Work::kBatch, Work::kKnown, Work::pool_, Work::size_,
+      Work::stats, Work::workers_;
+
+ public:
+  static constexpr Index kSegment = Index{1} << 24;  // 32 MiB of values in flight, by default
+  static constexpr Index kChunk = 1 << 14;
+
+  LeavingTier(const G& game, std::uint32_t tier, DenseBefore before, ThreadPool& pool)
+      : Work(game, tier, pool), before_(before) {}
 
   // Solves the tier into `write` (in index order) and `next`.
   GenStats run(const GenOptions& options, const std::function<void(std::span<const std::uint16_t>)>& write,
@@ -93,44 +162,16 @@ class LeavingTier {
   }
 
  private:
-  GenStats stats() const {
-    GenStats total;
-    for (const Worker& w : workers_) total.add(w.stats);
-    return total;
-  }
-
-  struct alignas(64) Worker {
-    GenStats stats;
-    std::vector<std::uint64_t> moves;  // a batch's moves, position after position
-  };
-  // A move into the tier before is its offset there; one that leaves the
-  // table (any game may have them) is kKnown | its value's code.
-  static constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;
-
   // The values of offsets [lo, hi) of the tier into out[0, hi - lo).
   void solve(Worker& w, Index lo, Index hi, std::uint16_t* out) {
-    std::array<std::uint32_t, kBatch + 1> start{};
-    std::array<bool, kBatch> legal{};
-    for (Index batch = lo; batch < hi; batch += kBatch) {
-      const auto n = static_cast<unsigned>(std::min<Index>(kBatch, hi - batch));
-      w.moves.clear();
-      for (unsigned k = 0; k < n; ++k) {
-        start[k] = static_cast<std::uint32_t>(w.moves.size());
-        legal[k] = leaving_tier::moves_if_legal(game_, begin_ + batch + k, [&](Successor s) {
-          if (!s.inside) {
-            w.moves.push_back(kKnown | s.value.code());
-          } else {
-            const Index offset = s.index - before_begin_;
-            if (offset >= begin_ - before_begin_) [[unlikely]]
-              leaving_tier::not_into_tier_before<G>(s.index);
-            before_.prefetch(offset);
-            w.moves.push_back(offset);
-          }
-        });
-      }
-      start[n] = static_cast<std::uint32_t>(w.moves.size());
+    for (Index first = lo; first < hi; first += kBatch) {
+      const auto n = static_cast<unsigned>(std::min<Index>(kBatch, hi - first));
+      const Batch b = this->make_moves(w, first, n, true, [&](Index offset) {
+        before_.prefetch(offset);
+        return true;
+      });
       for (unsigned k = 0; k < n; ++k)
-        out[batch - lo + k] = legal[k] ? value(w, batch + k, start[k], start[k + 1]) : 0;
+        out[first - lo + k] = b.legal[k] ? value(w, first + k, b.start[k], b.start[k + 1]) : 0;
     }
   }
 
@@ -146,11 +187,7 @@ class LeavingTier {
     return v.code();
   }
 
-  const G& game_;
   DenseBefore before_;
-  Index before_begin_, begin_, size_;
-  ThreadPool& pool_;
-  std::vector<Worker> workers_;
 };
 
 }  // namespace rtb

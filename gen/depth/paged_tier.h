@@ -15,7 +15,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -90,18 +89,16 @@ struct PagedTierSizes {
 
 template <Tiered G>
 requires MovesLeaveTier<G>
-class PagedLeavingTier : public PagedTierSizes {
+class PagedLeavingTier : public PagedTierSizes, LeavingTierWork<G> {
+  using Work = LeavingTierWork<G>;
+  using typename Work::Worker;
+  using Work::begin_, Work::game_, Work::kBatch, Work::kKnown, Work::pool_, Work::size_, Work::stats,
+      Work::workers_;
+
  public:
   static constexpr Index kChunk = 1 << 12;
-  static constexpr unsigned kBatch = 16;  // positions whose moves are made before their reads
 
-  PagedLeavingTier(const G& game, std::uint32_t tier, ThreadPool& pool)
-      : game_(game),
-        before_begin_(tier == 0 ? 0 : game.tier_begin(tier - 1)),
-        begin_(game.tier_begin(tier)),
-        size_(game.tier_begin(tier + 1) - begin_),
-        pool_(pool),
-        workers_(pool.size()) {}
+  PagedLeavingTier(const G& game, std::uint32_t tier, ThreadPool& pool) : Work(game, tier, pool) {}
 
   // Solves the tier into `write` (in index order) and `next`, reading
   // `before` through `window`; `gathered` keeps what positions gathered
@@ -131,17 +128,11 @@ class PagedLeavingTier : public PagedTierSizes {
  private:
   // What a position has gathered before any move: no code a value takes.
   static constexpr std::uint16_t kNothing = 0xFFFF;
-  static constexpr std::uint64_t kKnown = std::uint64_t{1} << 63;
 
   struct Pass {
     Index lo, hi;      // the window: offsets [lo, hi) of the tier before
     bool first, last;  // the first pass also takes the moves out of the table
   };
-  struct alignas(64) Worker {
-    GenStats stats;
-    std::vector<std::uint64_t> moves;  // a batch's moves into the window, or out of the table
-  };
-
   // One pass over the tier, a segment at a time: what each position has
   // gathered, from the gathered file or from nothing, and the moves that
   // land in the window, back to the file or, on the last pass, out as the
@@ -170,46 +161,25 @@ class PagedLeavingTier : public PagedTierSizes {
     }
   }
 
-  GenStats stats() const {
-    GenStats total;
-    for (const Worker& w : workers_) total.add(w.stats);
-    return total;
-  }
-
   // Gathers into codes[0, hi - lo) the moves of offsets [lo, hi) of the
   // tier that `pass` reads; on the last pass, makes them the values.
   void gather(Worker& w, const Pass& pass, const TierWindow& window, Index lo, Index hi,
               std::uint16_t* codes) {
-    std::array<std::uint32_t, kBatch + 1> start{};
-    std::array<bool, kBatch> legal{};
-    const Index before_size = begin_ - before_begin_;
-    for (Index batch = lo; batch < hi; batch += kBatch) {
-      const auto n = static_cast<unsigned>(std::min<Index>(kBatch, hi - batch));
-      w.moves.clear();
+    for (Index first = lo; first < hi; first += kBatch) {
+      const auto n = static_cast<unsigned>(std::min<Index>(kBatch, hi - first));
+      const auto b = this->make_moves(w, first, n, pass.first, [&](Index offset) {
+        if (offset < pass.lo || offset >= pass.hi) return false;
+        window.prefetch(offset);
+        return true;
+      });
       for (unsigned k = 0; k < n; ++k) {
-        start[k] = static_cast<std::uint32_t>(w.moves.size());
-        legal[k] = leaving_tier::moves_if_legal(game_, begin_ + batch + k, [&](Successor s) {
-          if (!s.inside) {
-            if (pass.first) w.moves.push_back(kKnown | s.value.code());
-            return;
-          }
-          const Index offset = s.index - before_begin_;
-          if (offset >= before_size) [[unlikely]]
-            leaving_tier::not_into_tier_before<G>(s.index);
-          if (offset < pass.lo || offset >= pass.hi) return;
-          window.prefetch(offset);
-          w.moves.push_back(offset);
-        });
-      }
-      start[n] = static_cast<std::uint32_t>(w.moves.size());
-      for (unsigned k = 0; k < n; ++k) {
-        std::uint16_t& code = codes[batch - lo + k];
-        for (std::uint32_t j = start[k]; j < start[k + 1]; ++j) {
+        std::uint16_t& code = codes[first - lo + k];
+        for (std::uint32_t j = b.start[k]; j < b.start[k + 1]; ++j) {
           const std::uint64_t e = w.moves[j];
           code = better(
               code, Value::from_code(static_cast<std::uint16_t>(e & kKnown ? e : window(e))).after_move());
         }
-        if (pass.last) code = legal[k] ? value(w, batch + k, code) : 0;
+        if (pass.last) code = b.legal[k] ? value(w, first + k, code) : 0;
       }
     }
   }
@@ -234,11 +204,6 @@ class PagedLeavingTier : public PagedTierSizes {
     w.stats.add(v);
     return v.code();
   }
-
-  const G& game_;
-  Index before_begin_, begin_, size_;
-  ThreadPool& pool_;
-  std::vector<Worker> workers_;
 };
 
 // What a run of paged tiers holds: two files that take turns as the tier
